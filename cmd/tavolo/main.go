@@ -1,0 +1,76 @@
+// Command tavolo serves the Tavolo table companion, and replays written-down games.
+//
+//	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies]
+//	tavolo replay FILE
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"tavolo/web"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "replay":
+			if len(args) != 2 {
+				fmt.Fprintln(stderr, "usage: tavolo replay FILE")
+				return replayBadFile
+			}
+			return replayFile(args[1], stdout, stderr)
+		case "serve":
+			args = args[1:]
+		}
+	}
+	cfg, err := parseServeFlags(args, stderr)
+	if err != nil {
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := web.Serve(ctx, cfg, logger); err != nil {
+		logger.Error("server stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// parseServeFlags reads the server's flags; each falls back to its environment variable,
+// then to the default.
+func parseServeFlags(args []string, stderr io.Writer) (web.Config, error) {
+	fs := flag.NewFlagSet("tavolo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := web.Config{}
+	fs.StringVar(&cfg.Addr, "addr", envOr("TAVOLO_ADDR", "127.0.0.1:8080"), "address to listen on (TAVOLO_ADDR)")
+	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
+	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tavolo: unexpected argument %q\n", fs.Arg(0))
+		return cfg, fmt.Errorf("unexpected argument")
+	}
+	cfg.SessionKey = os.Getenv("TAVOLO_SESSION_KEY")
+	return cfg, nil
+}
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
