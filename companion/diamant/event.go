@@ -170,22 +170,24 @@ func (r EndReason) String() string {
 // A flat struct rather than an interface so that events can be appended to a reused
 // buffer without allocating.
 type Event struct {
+	// The one-byte fields first, together, to keep the struct small.
 	Type   EventType
-	Round  int
 	Card   Card
-	Seat   int // -1 when the event concerns no single seat
 	Seats  Seats
+	Idols  IdolSet
+	Reason EndReason
+	Second bool
+	Alone  bool
+
+	Round  int
+	Seat   int // -1 when the event concerns no single seat
 	Amount int
 	Share  int
 	Stays  int
 	Hand   int
 	Chest  int
 	Deck   int
-	Second bool
-	Alone  bool
-	Idols  IdolSet
 	Tokens Tokens
-	Reason EndReason
 }
 
 // eventJSON is an Event as JSON: only the fields its type uses.
