@@ -3,10 +3,17 @@ package web
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
+	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"tavolo/i18n"
+	"tavolo/pwa"
 )
 
 // Config is what the server is started with.
@@ -17,10 +24,145 @@ type Config struct {
 	SessionKey    string // from TAVOLO_SESSION_KEY; when empty, kept in DataDir
 }
 
-// Serve runs the server until ctx is done.
-func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
+// maxBody bounds every request body: Tavolo's forms are small.
+const maxBody = "64K"
+
+// Server holds what the handlers share.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	echo     *echo.Echo
+	catalog  *i18n.Catalog
+	assets   *pwa.Assets
+	sessions *sessions.CookieStore
+	pages    *pages
+}
+
+// New builds the server and its routes.
+func New(cfg Config, log *slog.Logger) (*Server, error) {
+	catalog, err := i18n.Load()
+	if err != nil {
+		return nil, err
+	}
+	assets, err := pwa.Load()
+	if err != nil {
+		return nil, err
+	}
+	key, err := loadSessionKey(cfg.SessionKey, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies)}
+	if s.pages, err = loadPages(assets); err != nil {
+		return nil, err
+	}
+	s.routes()
+	return s, nil
+}
+
+// Handler is the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+func (s *Server) routes() {
 	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(middleware.Recover())
+	e.Use(s.logRequests)
+	e.Use(securityHeaders)
+	e.Use(middleware.BodyLimit(maxBody))
+	e.Use(s.chooseLanguage)
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		CookieName:     "tavolo_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   s.cfg.SecureCookies,
+		CookieSameSite: http.SameSiteLaxMode,
+		Skipper:        func(c echo.Context) bool { return isStaticPath(c.Request().URL.Path) },
+	}))
+	s.echo = e
+
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
-	go func() { <-ctx.Done(); _ = e.Shutdown(context.Background()) }()
-	return e.Start(cfg.Addr)
+	e.GET("/static/*", s.serveAsset)
+	e.GET("/sw.js", s.serviceWorker)
+	e.GET("/manifest.webmanifest", s.manifest)
+	e.GET("/favicon.ico", s.favicon)
+	e.GET("/catalog/:file", s.serveCatalog)
+	e.GET("/offline/:lang", s.offline)
+
+	e.GET("/", s.home)
+	e.GET("/about", s.about)
+	e.GET("/settings", s.showSettings)
+	e.POST("/settings", s.saveSettings)
+	e.GET("/rules/:game", s.rules)
+	e.GET("/:game", s.gameComing)
+}
+
+// isStaticPath tells the paths that need no session, language or CSRF token.
+func isStaticPath(p string) bool {
+	return p == "/healthz" || p == "/sw.js" || p == "/manifest.webmanifest" || p == "/favicon.ico" ||
+		len(p) > 8 && p[:8] == "/static/" || len(p) > 9 && p[:9] == "/catalog/"
+}
+
+// Serve runs the server until ctx is done, then shuts it down gracefully.
+func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
+	s, err := New(cfg, log)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		// No WriteTimeout: live updates are long-lived streams.
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// logRequests logs each request once it is answered.
+func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		start := time.Now()
+		err := next(c)
+		if err != nil {
+			c.Error(err)
+		}
+		req := c.Request()
+		s.log.Debug("request", "method", req.Method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
+		return nil
+	}
+}
+
+// securityHeaders sets the headers every response carries. The policy allows no inline
+// script or style: everything comes from this origin's files.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "+
+			"connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "+
+			"form-action 'self'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		return next(c)
+	}
 }

@@ -1,0 +1,145 @@
+package i18n
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/text/language"
+)
+
+// sameInEveryLanguage lists the messages that may read the same as in English: names.
+var sameInEveryLanguage = map[string]bool{
+	"app.name": true,
+}
+
+// sameAsEnglish lists messages that are legitimately written the same as English in one
+// language (a word both languages share). Each entry is "lang:id".
+var sameAsEnglish = map[string]bool{
+	"fr:settings.text.option":       true, // "{{.Size}} %"
+	"it:settings.text.option":       true,
+	"sk:settings.text.option":       true,
+	"fr:settings.contrast.standard": true, // "Standard" is French too
+}
+
+var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
+
+func placeholders(s string) string {
+	found := placeholder.FindAllStringSubmatch(s, -1)
+	names := make([]string, 0, len(found))
+	for _, m := range found {
+		names = append(names, m[1])
+	}
+	sort.Strings(names)
+	return strings.Join(slicesCompact(names), ",")
+}
+
+func slicesCompact(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func texts(m Message) []string {
+	if !m.Plural {
+		return []string{m.Text}
+	}
+	out := make([]string, 0, len(m.Forms))
+	for _, v := range m.Forms {
+		out = append(out, v)
+	}
+	return out
+}
+
+func TestCatalogsAreComplete(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	en := c.Messages("en")
+	require.NotEmpty(t, en)
+	for _, lang := range Languages {
+		msgs := c.Messages(lang.Code)
+		for id, m := range en {
+			tr, ok := msgs[id]
+			if !assertTrue(t, ok, "%s: %s is missing", lang.Code, id) {
+				continue
+			}
+			require.Equal(t, m.Plural, tr.Plural, "%s: %s: plural in one language, not in the other", lang.Code, id)
+			for _, s := range texts(tr) {
+				require.NotEmpty(t, strings.TrimSpace(s), "%s: %s is empty", lang.Code, id)
+			}
+			if tr.Plural {
+				for _, form := range PluralForms(lang.Code) {
+					require.NotEmpty(t, tr.Forms[form], "%s: %s lacks the plural form %q", lang.Code, id, form)
+				}
+			}
+			wantPH := placeholders(strings.Join(texts(m), " "))
+			require.Equal(t, wantPH, placeholders(strings.Join(texts(tr), " ")), "%s: %s: placeholders differ from English", lang.Code, id)
+			if lang.Code != "en" && !tr.Plural && tr.Text == m.Text && !sameInEveryLanguage[id] && !sameAsEnglish[lang.Code+":"+id] &&
+				!strings.HasPrefix(id, "rules.") { // the rules files have their own test with their own exceptions
+				t.Errorf("%s: %s is the same as in English (%q); translate it or list it as a deliberate exception", lang.Code, id, m.Text)
+			}
+		}
+		for id := range msgs {
+			require.Contains(t, en, id, "%s: %s is not in the English catalog", lang.Code, id)
+		}
+	}
+}
+
+func assertTrue(t *testing.T, ok bool, format string, args ...any) bool {
+	t.Helper()
+	if !ok {
+		t.Errorf(format, args...)
+	}
+	return ok
+}
+
+// pluralForm tells which CLDR form go-i18n picks for count in lang.
+func pluralForm(lang string, count int) string {
+	b := goi18n.NewBundle(language.English)
+	b.MustAddMessages(language.MustParse(lang),
+		&goi18n.Message{ID: "x", Zero: "zero", One: "one", Two: "two", Few: "few", Many: "many", Other: "other"})
+	out, _ := goi18n.NewLocalizer(b, lang).Localize(&goi18n.LocalizeConfig{MessageID: "x", PluralCount: count})
+	return out
+}
+
+func TestPluralFormsFollowCLDR(t *testing.T) {
+	for _, tc := range []struct {
+		lang  string
+		count int
+		form  string
+	}{
+		{"en", 1, "one"}, {"en", 0, "other"}, {"en", 2, "other"},
+		{"fr", 0, "one"}, {"fr", 1, "one"}, {"fr", 2, "other"}, {"fr", 1000000, "many"},
+		{"it", 0, "other"}, {"it", 1, "one"}, {"it", 2, "other"}, {"it", 1000000, "many"},
+		{"sk", 1, "one"}, {"sk", 2, "few"}, {"sk", 4, "few"}, {"sk", 5, "other"}, {"sk", 0, "other"},
+	} {
+		require.Equal(t, tc.form, pluralForm(tc.lang, tc.count), "%s %d", tc.lang, tc.count)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	require.Equal(t, "sk", c.Match("sk-SK,sk;q=0.9"))
+	require.Equal(t, "en", c.Match("de"))
+	require.Equal(t, "fr", c.Match("fr-BE"))
+	require.Equal(t, "it", c.Match("it"))
+	require.Equal(t, "en", c.Match(""))
+	require.Equal(t, "en", c.Match("*"))
+}
+
+func TestLocalizerFallsBackToTheID(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	l := c.Localizer("xx")
+	require.Equal(t, "en", l.Lang)
+	require.Equal(t, "no.such.message", l.T("no.such.message"))
+	require.Equal(t, "Tavolo", l.T("app.name"))
+}

@@ -1,0 +1,20 @@
+// Every page's entry module: keeps settings for offline use and installs the service worker.
+import { readSettings, mirrorSettings, applyStoredSettings } from './settings.js';
+
+const root = document.documentElement;
+
+if (root.dataset.page === 'offline') {
+  // Served from the cache, perhaps in another session: use the device's kept settings.
+  applyStoredSettings(root);
+} else {
+  mirrorSettings(readSettings(root));
+}
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready).then((reg) => {
+    // The service worker picks the offline page in the language the device last used.
+    reg.active?.postMessage({ lang: root.lang });
+  }).catch(() => {
+    // Without a service worker the app still works online.
+  });
+}

@@ -1,0 +1,281 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// client is a browser for tests: it keeps cookies and does not follow redirects.
+type client struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func newTestServer(t *testing.T, dataDir string) *httptest.Server {
+	t.Helper()
+	if dataDir == "" {
+		dataDir = t.TempDir()
+	}
+	s, err := New(Config{DataDir: dataDir}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	require.NoError(t, err)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func newClient(t *testing.T, ts *httptest.Server) *client {
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	return &client{t: t, base: ts.URL, http: &http.Client{
+		Jar:           jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+func (c *client) do(method, path string, body io.Reader, header map[string]string) (*http.Response, string) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, body)
+	require.NoError(c.t, err)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	if body != nil && req.Header.Get("Content-Type") == "" {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	res, err := c.http.Do(req)
+	require.NoError(c.t, err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	require.NoError(c.t, err)
+	return res, string(b)
+}
+
+func (c *client) get(path string, header map[string]string) (*http.Response, string) {
+	return c.do(http.MethodGet, path, nil, header)
+}
+
+var (
+	htmlLang  = regexp.MustCompile(`<html lang="([a-z]+)"`)
+	csrfField = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
+)
+
+func langOf(t *testing.T, body string) string {
+	m := htmlLang.FindStringSubmatch(body)
+	require.NotNil(t, m, "no <html lang>")
+	return m[1]
+}
+
+func (c *client) csrf() string {
+	_, body := c.get("/settings", nil)
+	m := csrfField.FindStringSubmatch(body)
+	require.NotNil(c.t, m, "no CSRF field on the settings page")
+	return m[1]
+}
+
+func TestPagesAnswerWithSecurityHeaders(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	for _, path := range []string{"/", "/settings", "/about", "/rules/diamant", "/rules/donaz", "/rules/donuts", "/diamant", "/donaz", "/donuts", "/offline/it"} {
+		res, body := c.get(path, nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, path)
+		csp := res.Header.Get("Content-Security-Policy")
+		require.Contains(t, csp, "default-src 'self'", path)
+		require.Contains(t, csp, "frame-ancestors 'none'", path)
+		require.NotContains(t, csp, "unsafe-inline", path)
+		require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"), path)
+		require.NotEmpty(t, res.Header.Get("Referrer-Policy"), path)
+		require.Equal(t, 1, strings.Count(body, "<h1"), "%s: one h1", path)
+		require.NotContains(t, body, "style=", "%s: no inline style", path)
+		require.NotRegexp(t, `<script(?: [^>]*)?>[^<]`, body, "%s: no inline script", path)
+	}
+	res, body := c.get("/healthz", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Equal(t, "ok", body)
+}
+
+func TestLanguageChoice(t *testing.T) {
+	ts := newTestServer(t, "")
+	cases := []struct{ accept, want string }{
+		{"sk-SK,sk;q=0.9", "sk"},
+		{"de", "en"},
+		{"fr-CA", "fr"},
+		{"it-IT,it;q=0.9,en;q=0.8", "it"},
+		{"", "en"},
+		{"de-DE,fr;q=0.5", "fr"},
+		{";;;garbage", "en"},
+	}
+	for _, tc := range cases {
+		_, body := newClient(t, ts).get("/", map[string]string{"Accept-Language": tc.accept})
+		require.Equal(t, tc.want, langOf(t, body), "Accept-Language %q", tc.accept)
+	}
+
+	c := newClient(t, ts)
+	_, body := c.get("/?lang=fr", map[string]string{"Accept-Language": "it"})
+	require.Equal(t, "fr", langOf(t, body))
+	_, body = c.get("/about", map[string]string{"Accept-Language": "it"})
+	require.Equal(t, "fr", langOf(t, body), "?lang=fr is remembered in the session")
+	require.Contains(t, body, `aria-current="true">Français`)
+
+	_, body = newClient(t, ts).get("/?lang=zz", nil)
+	require.Equal(t, "en", langOf(t, body), "an unknown code falls back to English")
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	_, body := c.get("/", nil)
+	require.Contains(t, body, `data-text="100"`)
+	require.Contains(t, body, `data-speak="false"`, "speech is off by default")
+
+	form := url.Values{"_csrf": {c.csrf()}, "lang": {"sk"}, "text": {"200"}, "contrast": {"high"},
+		"motion": {"on"}, "speak": {"on"}, "rate": {"1.5"}, "sound": {"on"}}
+	res, _ := c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	require.Equal(t, "/settings?saved=1", res.Header.Get("Location"))
+
+	_, body = c.get("/settings?saved=1", nil)
+	require.Equal(t, "sk", langOf(t, body))
+	for _, attr := range []string{`data-text="200"`, `data-contrast="high"`, `data-motion="on"`, `data-speak="true"`,
+		`data-rate="1.5"`, `data-sound="true"`, `data-vibrate="false"`} {
+		require.Contains(t, body, attr)
+	}
+	require.Contains(t, body, `role="status"`)
+}
+
+func TestMalformedSettingsChangeNothing(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	c.get("/?lang=it", nil)
+	good := url.Values{"lang": {"it"}, "text": {"150"}, "contrast": {"standard"}, "motion": {"system"}, "rate": {"1"}}
+	bad := []url.Values{
+		{"text": {"250"}},
+		{"contrast": {"pink"}},
+		{"motion": {"sometimes"}},
+		{"rate": {"9"}},
+		{"lang": {"de"}},
+		{"speak": {"yes"}},
+		{"sound": {"on", "on"}},
+	}
+	for _, change := range bad {
+		form := url.Values{"_csrf": {c.csrf()}}
+		for k, v := range good {
+			form[k] = v
+		}
+		for k, v := range change {
+			form[k] = v
+		}
+		res, body := c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
+		require.Equal(t, http.StatusBadRequest, res.StatusCode, "%v", change)
+		require.Equal(t, "it", langOf(t, body), "the refusal is in the player's language")
+		require.Contains(t, body, `role="alert"`)
+		require.Contains(t, body, `data-text="100"`, "%v: nothing was changed", change)
+	}
+}
+
+func TestCSRFIsRequired(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	c.get("/?lang=fr", nil)
+	form := url.Values{"lang": {"en"}, "text": {"200"}, "contrast": {"high"}, "motion": {"on"}, "rate": {"1"}}
+	res, body := c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
+	require.Contains(t, []int{http.StatusBadRequest, http.StatusForbidden}, res.StatusCode)
+	require.Equal(t, "fr", langOf(t, body))
+	form.Set("_csrf", "forged")
+	res, _ = c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	_, body = c.get("/", nil)
+	require.Contains(t, body, `data-text="100"`)
+}
+
+func TestBadRequestsAreLocalizedAndNeverPanic(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	res, body := c.get("/no/such/page", map[string]string{"Accept-Language": "sk"})
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+	require.Equal(t, "sk", langOf(t, body))
+	res, _ = c.get("/rules/chess", nil)
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+	res, _ = c.get("/static/js/app.0000000000.js", nil)
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+
+	big := strings.NewReader("text=" + strings.Repeat("x", 100<<10))
+	res, body = c.do(http.MethodPost, "/settings", big, map[string]string{"Accept-Language": "it"})
+	require.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode)
+	require.Equal(t, "it", langOf(t, body))
+
+	res, _ = c.do(http.MethodPost, "/settings", strings.NewReader("%zz=%"), nil)
+	require.Less(t, res.StatusCode, 500)
+}
+
+func TestSessionKeyPersists(t *testing.T) {
+	dir := t.TempDir()
+	first := newTestServer(t, dir)
+	c := newClient(t, first)
+	c.get("/?lang=sk", nil)
+	info, err := os.Stat(filepath.Join(dir, sessionKeyFile))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+
+	// A restarted server on the same data folder reads the same key: the session holds.
+	second := newTestServer(t, dir)
+	u, _ := url.Parse(first.URL)
+	u2, _ := url.Parse(second.URL)
+	c.http.Jar.SetCookies(u2, c.http.Jar.Cookies(u))
+	c.base = second.URL
+	_, body := c.get("/", nil)
+	require.Equal(t, "sk", langOf(t, body))
+
+	// A key given in the environment wins.
+	key, err := loadSessionKey("from-the-environment-0123456789abcdef", dir)
+	require.NoError(t, err)
+	require.Equal(t, "from-the-environment-0123456789abcdef", string(key))
+}
+
+func TestShellFiles(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	res, body := c.get("/manifest.webmanifest", map[string]string{"Accept-Language": "it"})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	var m struct {
+		Name, ShortName, StartURL, Display string
+		Icons                              []struct{ Src, Sizes, Purpose string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(strings.NewReplacer(`"short_name"`, `"ShortName"`, `"start_url"`, `"StartURL"`).Replace(body)), &m))
+	require.Equal(t, "Tavolo", m.Name)
+	require.Equal(t, "standalone", m.Display)
+	sizes := map[string]bool{}
+	for _, icon := range m.Icons {
+		r, _ := c.get(icon.Src, nil)
+		require.Equal(t, http.StatusOK, r.StatusCode, icon.Src)
+		require.Contains(t, r.Header.Get("Cache-Control"), "immutable")
+		sizes[icon.Sizes+" "+icon.Purpose] = true
+	}
+	require.True(t, sizes["192x192 any"] && sizes["512x512 any"] && sizes["512x512 maskable"], "%v", sizes)
+
+	res, body = c.get("/sw.js", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.NotContains(t, body, "self.__PRECACHE__")
+	require.Contains(t, body, "/offline/sk")
+
+	_, page := c.get("/?lang=sk", nil)
+	catalog := regexp.MustCompile(`data-catalog="([^"]+)"`).FindStringSubmatch(page)
+	require.NotNil(t, catalog)
+	res, body = c.get(catalog[1], nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	var msgs map[string]any
+	require.NoError(t, json.Unmarshal([]byte(body), &msgs))
+	require.Equal(t, "Nastavenia", msgs["settings.title"])
+}

@@ -1,0 +1,154 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/i18n"
+)
+
+// Settings are a device's preferences, kept in its session and applied on every page.
+type Settings struct {
+	Lang     string // "" until chosen: then Accept-Language decides
+	Text     string // text size in percent
+	Contrast string
+	Motion   string
+	Speak    bool
+	Rate     string
+	Sound    bool
+	Vibrate  bool
+}
+
+// The allowed values, in the order the settings page offers them.
+var (
+	textSizes = []string{"100", "150", "200", "300"}
+	contrasts = []string{"standard", "high"}
+	motions   = []string{"system", "on", "off"}
+	rates     = []string{"0.75", "1", "1.25", "1.5", "2"}
+)
+
+// defaultSettings are a new device's: speech off (a screen reader already speaks), sounds
+// and vibration on, as the table expects them.
+func defaultSettings() Settings {
+	return Settings{Text: "100", Contrast: "standard", Motion: "system", Rate: "1", Sound: true, Vibrate: true}
+}
+
+// settings reads the device's settings from its session, falling back to the defaults
+// for anything missing or no longer allowed.
+func (s *Server) settings(c echo.Context) Settings {
+	st := defaultSettings()
+	v := s.session(c).Values
+	if lang, ok := v["lang"].(string); ok && i18n.Supported(lang) {
+		st.Lang = lang
+	}
+	pick := func(key string, allowed []string, into *string) {
+		if val, ok := v[key].(string); ok && slices.Contains(allowed, val) {
+			*into = val
+		}
+	}
+	pick("text", textSizes, &st.Text)
+	pick("contrast", contrasts, &st.Contrast)
+	pick("motion", motions, &st.Motion)
+	pick("rate", rates, &st.Rate)
+	for key, into := range map[string]*bool{"speak": &st.Speak, "sound": &st.Sound, "vibrate": &st.Vibrate} {
+		if b, ok := v[key].(bool); ok {
+			*into = b
+		}
+	}
+	return st
+}
+
+func (s *Server) storeSettings(c echo.Context, st Settings) error {
+	v := s.session(c).Values
+	if st.Lang != "" {
+		v["lang"] = st.Lang
+	}
+	v["text"], v["contrast"], v["motion"], v["rate"] = st.Text, st.Contrast, st.Motion, st.Rate
+	v["speak"], v["sound"], v["vibrate"] = st.Speak, st.Sound, st.Vibrate
+	return s.saveSession(c)
+}
+
+// parseSettingsForm reads the settings form. It returns the name of the first field
+// whose value is not allowed; then the settings are not to be used.
+func parseSettingsForm(form url.Values) (Settings, string) {
+	st := defaultSettings()
+	choose := func(key string, allowed []string, into *string) bool {
+		val := form.Get(key)
+		if !slices.Contains(allowed, val) {
+			return false
+		}
+		*into = val
+		return true
+	}
+	lang := form.Get("lang")
+	if !i18n.Supported(lang) {
+		return st, "settings.language"
+	}
+	st.Lang = lang
+	if !choose("text", textSizes, &st.Text) {
+		return st, "settings.text"
+	}
+	if !choose("contrast", contrasts, &st.Contrast) {
+		return st, "settings.contrast"
+	}
+	if !choose("motion", motions, &st.Motion) {
+		return st, "settings.motion"
+	}
+	if !choose("rate", rates, &st.Rate) {
+		return st, "settings.rate"
+	}
+	// A checkbox sends "on" when ticked and nothing when not; anything else is malformed.
+	for key, field := range map[string]struct {
+		into  *bool
+		label string
+	}{"speak": {&st.Speak, "settings.speak"}, "sound": {&st.Sound, "settings.sound"}, "vibrate": {&st.Vibrate, "settings.vibrate"}} {
+		switch val := form[key]; {
+		case len(val) == 0:
+			*field.into = false
+		case len(val) == 1 && val[0] == "on":
+			*field.into = true
+		default:
+			return st, field.label
+		}
+	}
+	return st, ""
+}
+
+type settingsPage struct {
+	Settings  Settings
+	TextSizes []string
+	Contrasts []string
+	Motions   []string
+	Rates     []string
+	Saved     bool
+	Invalid   string // message id of the refused field's label
+}
+
+func (s *Server) showSettings(c echo.Context) error {
+	return s.render(c, http.StatusOK, "settings", "settings.title", s.newSettingsPage(c, ""))
+}
+
+func (s *Server) newSettingsPage(c echo.Context, invalid string) settingsPage {
+	return settingsPage{
+		Settings: s.settings(c), TextSizes: textSizes, Contrasts: contrasts, Motions: motions, Rates: rates,
+		Saved: c.QueryParam("saved") == "1", Invalid: invalid,
+	}
+}
+
+func (s *Server) saveSettings(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+	}
+	st, invalid := parseSettingsForm(form)
+	if invalid != "" {
+		return s.render(c, http.StatusBadRequest, "settings", "settings.title", s.newSettingsPage(c, invalid))
+	}
+	if err := s.storeSettings(c, st); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")
+}

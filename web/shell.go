@@ -1,0 +1,115 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/i18n"
+)
+
+// Handlers of the installable shell: hashed static files, the catalogs for the browser,
+// the manifest, the service worker and the offline pages.
+
+const immutable = "public, max-age=31536000, immutable"
+
+func (s *Server) serveAsset(c echo.Context) error {
+	asset, ok := s.assets.ByURL(c.Request().URL.Path)
+	if !ok {
+		return echo.ErrNotFound
+	}
+	c.Response().Header().Set("Cache-Control", immutable)
+	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
+}
+
+// catalogURL is the hashed URL of a language's catalog, so the browser may keep it.
+func (s *Server) catalogURL(lang string) string {
+	sum := sha256.Sum256(s.catalog.JSON(lang))
+	return "/catalog/" + lang + "." + hex.EncodeToString(sum[:])[:10] + ".json"
+}
+
+func (s *Server) serveCatalog(c echo.Context) error {
+	lang, _, _ := strings.Cut(c.Param("file"), ".")
+	if !i18n.Supported(lang) || c.Request().URL.Path != s.catalogURL(lang) {
+		return echo.ErrNotFound
+	}
+	c.Response().Header().Set("Cache-Control", immutable)
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", s.catalog.JSON(lang))
+}
+
+func (s *Server) favicon(c echo.Context) error {
+	asset, _ := s.assets.Get("icons/icon.svg")
+	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
+}
+
+// manifest is the web app manifest; its name and description follow the language.
+func (s *Server) manifest(c echo.Context) error {
+	l := s.catalog.Localizer(s.catalog.Match(c.Request().Header.Get("Accept-Language")))
+	icon := func(name, size, purpose string) map[string]string {
+		a, _ := s.assets.Get(name)
+		return map[string]string{"src": a.URL, "sizes": size, "type": a.ContentType, "purpose": purpose}
+	}
+	m := map[string]any{
+		"name":             "Tavolo",
+		"short_name":       "Tavolo",
+		"description":      l.T("app.tagline"),
+		"lang":             l.Lang,
+		"start_url":        "/",
+		"scope":            "/",
+		"id":               "/",
+		"display":          "standalone",
+		"orientation":      "any",
+		"theme_color":      "#0d4a45",
+		"background_color": "#fdfaf3",
+		"icons": []map[string]string{
+			icon("icons/icon-192.png", "192x192", "any"),
+			icon("icons/icon-512.png", "512x512", "any"),
+			icon("icons/maskable-512.png", "512x512", "maskable"),
+			icon("icons/icon.svg", "any", "any"),
+		},
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-cache")
+	c.Response().Header().Add("Vary", "Accept-Language")
+	return c.Blob(http.StatusOK, "application/manifest+json", b)
+}
+
+// serviceWorker serves sw.js with the list of what to precache written in, so that a new
+// deployment (new hashes) is a new service worker.
+func (s *Server) serviceWorker(c echo.Context) error {
+	asset, ok := s.assets.Get("sw.js")
+	if !ok {
+		return echo.ErrNotFound
+	}
+	shell := append([]string{}, s.assets.URLs()...)
+	for _, l := range i18n.Languages {
+		shell = append(shell, s.catalogURL(l.Code), "/offline/"+l.Code)
+	}
+	list, err := json.Marshal(shell)
+	if err != nil {
+		return err
+	}
+	body := strings.Replace(string(asset.Body), "self.__PRECACHE__", string(list), 1)
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Service-Worker-Allowed", "/")
+	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
+}
+
+// offline is the page the service worker shows for a page it cannot fetch nor has kept.
+func (s *Server) offline(c echo.Context) error {
+	lang := c.Param("lang")
+	if !i18n.Supported(lang) {
+		return echo.ErrNotFound
+	}
+	c.Set("lang", lang)
+	return s.render(c, http.StatusOK, "offline", "offline.title", nil)
+}
