@@ -41,13 +41,12 @@ func (s *Server) about(c echo.Context) error {
 }
 
 // gameComing is a game's page until its companion is built: it says so honestly.
-func (s *Server) gameComing(c echo.Context) error {
-	g, ok := findGame(c.Param("game"))
-	if !ok {
-		return echo.ErrNotFound
+func (s *Server) gameComing(id string) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		g, _ := findGame(id)
+		l := s.localizer(c)
+		return s.renderTitled(c, http.StatusOK, "coming", l.T("game.coming.title", "Game", g.Name), g)
 	}
-	l := s.localizer(c)
-	return s.renderTitled(c, http.StatusOK, "coming", l.T("game.coming.title", "Game", g.Name), g)
 }
 
 // rulesGroup is a run of paragraphs, or of list items that form one list.

@@ -96,7 +96,11 @@ func (s *Server) routes() {
 	e.GET("/settings", s.showSettings)
 	e.POST("/settings", s.saveSettings)
 	e.GET("/rules/:game", s.rules)
-	e.GET("/:game", s.gameComing)
+
+	// Each game registers its own routes, in its own file.
+	s.diamantRoutes(e)
+	s.donazRoutes(e)
+	s.donutsRoutes(e)
 }
 
 // isStaticPath tells the paths that need no session, language or CSRF token.

@@ -1,0 +1,95 @@
+// What the page tells the player besides the screen: the live regions, the app's own voice,
+// short sounds and vibration. Each follows the device's settings (read from <html data-*>);
+// none is ever the only signal: every announcement is also text in a live region.
+import { readSettings } from './settings.js';
+
+let last = '';
+let audio;
+
+/**
+ * Says a whole sentence: in the polite live region (or the assertive one for alarms), and
+ * aloud when "speak aloud" is on. The last sentence can be repeated.
+ */
+export function announce(text, { assertive = false, speak = true } = {}) {
+  if (!text) return;
+  last = text;
+  const region = document.getElementById(assertive ? 'live-assertive' : 'live-polite');
+  if (region) {
+    // Emptying first makes a repeated identical sentence be announced again.
+    region.textContent = '';
+    setTimeout(() => { region.textContent = text; }, 50);
+  }
+  if (speak) say(text, { interrupt: assertive });
+}
+
+/** The last announcement, for a "repeat" control. */
+export function lastAnnouncement() {
+  return last;
+}
+
+/** Says the last announcement again. */
+export function repeatLast() {
+  if (last) announce(last);
+}
+
+/** Speaks through speechSynthesis in the page's language, when the setting is on. */
+export function say(text, { interrupt = false } = {}) {
+  const s = readSettings();
+  if (!s.speak || !('speechSynthesis' in window)) return;
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = s.lang;
+  u.rate = s.rate;
+  if (interrupt) window.speechSynthesis.cancel();
+  window.speechSynthesis.speak(u);
+}
+
+// Short sounds, made with Web Audio (no files to download): frequencies and lengths.
+const SOUNDS = {
+  tick: [[880, 0.05]],
+  treasure: [[660, 0.08], [990, 0.12]],
+  idol: [[523, 0.1], [659, 0.1], [784, 0.18]],
+  hazard: [[220, 0.18]],
+  lost: [[330, 0.15], [247, 0.15], [165, 0.3]],
+  alarm: [[988, 0.2], [740, 0.2], [988, 0.2], [740, 0.2]],
+  place: [[587, 0.07]],
+  flip: [[784, 0.06], [988, 0.08]],
+  win: [[523, 0.12], [659, 0.12], [784, 0.12], [1047, 0.3]],
+};
+
+/** Plays a named short sound when sounds are on. */
+export function sound(name) {
+  const notes = SOUNDS[name];
+  if (!notes || !readSettings().sound) return;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    audio = audio || new Ctx();
+    let t = audio.currentTime;
+    for (const [freq, len] of notes) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.2, t);
+      gain.gain.exponentialRampToValueAtTime(0.001, t + len);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + len);
+      t += len;
+    }
+  } catch {
+    // No audio output: the live region already told it.
+  }
+}
+
+/** Vibrates (a pattern in ms) when vibration is on and the device can. */
+export function vibrate(pattern) {
+  if (readSettings().vibrate && navigator.vibrate) navigator.vibrate(pattern);
+}
+
+/** Moves focus to a new screen's heading, so a screen reader starts reading there. */
+export function focusHeading(container = document) {
+  const h = container.querySelector('h1');
+  if (!h) return;
+  if (!h.hasAttribute('tabindex')) h.setAttribute('tabindex', '-1');
+  h.focus();
+}
