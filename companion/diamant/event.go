@@ -125,7 +125,8 @@ const (
 	EvHazardRemoved
 	// EvIdolsRemoved: Idols left on the table at the round's end leave the game.
 	EvIdolsRemoved
-	// EvRoundEnded: Round; Reason; Card the hazard when Reason is EndHazard.
+	// EvRoundEnded: Round; Reason; Card the hazard when Reason is EndHazard; Amount the
+	// diamonds left on the cards, which go back to the supply.
 	EvRoundEnded
 	// EvGameOver: Seats the winners; Amount the winning score.
 	EvGameOver
@@ -237,7 +238,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case EvIdolsRemoved:
 		j.Idols = &e.Idols
 	case EvRoundEnded:
-		j.Reason = e.Reason.String()
+		j.Reason, j.Amount = e.Reason.String(), &e.Amount
 		if e.Reason == EndHazard {
 			j.Card = &e.Card
 		}

@@ -154,7 +154,7 @@ func (s *State) startRound(r int, events []Event) []Event {
 	for _, c := range s.deck {
 		s.deckLen += c
 	}
-	s.nTable, s.nIdols, s.seen = 0, 0, 0
+	s.clearTable()
 	s.inCave = Seats(1<<s.n - 1)
 	s.voted, s.leaving = 0, 0
 	s.hand = [MaxPlayers]uint16{}
@@ -256,7 +256,7 @@ func (s *State) resolve(leavers Seats, events []Event) []Event {
 					s.nIdolsOf[i]++
 					taken |= idolBit(c)
 				}
-				s.nIdols = 0
+				s.tableIdols, s.nIdols = [maxIdols]Card{}, 0
 			}
 			hand := int(s.hand[i])
 			s.chest[i] += s.hand[i] + uint16(fromCards)
@@ -282,17 +282,26 @@ func (s *State) endRound(reason EndReason, hazard Card, events []Event) []Event 
 		for _, c := range s.tableIdols[:s.nIdols] {
 			lost |= idolBit(c)
 		}
-		s.nIdols = 0
 		events = append(events, Event{Type: EvIdolsRemoved, Round: r, Seat: -1, Idols: lost})
 	}
-	events = append(events, Event{Type: EvRoundEnded, Round: r, Seat: -1, Reason: reason, Card: hazard})
+	// Diamonds still on the cards go back to the supply with the cards.
+	events = append(events, Event{Type: EvRoundEnded, Round: r, Seat: -1, Reason: reason, Card: hazard, Amount: s.Table()})
 	if r < Rounds {
 		return s.startRound(r+1, events)
 	}
 	s.phase = PhaseOver
 	s.inCave, s.voted, s.leaving = 0, 0, 0
 	s.deck = [numCards]uint8{}
-	s.deckLen, s.nTable, s.seen = 0, 0, 0
+	s.deckLen = 0
+	s.clearTable()
 	w, best := s.Winners()
 	return append(events, Event{Type: EvGameOver, Round: r, Seat: -1, Seats: w, Amount: best})
+}
+
+// clearTable empties the cave: whole arrays, not just counts, so that two states of the
+// same game compare equal with ==.
+func (s *State) clearTable() {
+	s.table, s.nTable = [maxTreasures]tableCard{}, 0
+	s.tableIdols, s.nIdols = [maxIdols]Card{}, 0
+	s.seen = 0
 }

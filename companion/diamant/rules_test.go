@@ -259,7 +259,9 @@ func TestLeaving(t *testing.T) {
 	t.Run("everyone leaving ends the round", func(t *testing.T) {
 		s, ev := play(t, three, Draw(T4), Exits(SeatsOf(0, 1, 2)))
 		assert.Equal(t, []int{1, 1, 1}, chests(s))
-		assert.Equal(t, EndEmpty, eventsOf(ev, EvRoundEnded)[0].Reason)
+		ended := eventsOf(ev, EvRoundEnded)[0]
+		assert.Equal(t, EndEmpty, ended.Reason)
+		assert.Equal(t, 1, ended.Amount, "4 among 3 leaves 1 on the card, which 3 leavers cannot split")
 		assert.Equal(t, 2, s.Round())
 	})
 	t.Run("leavers receive nothing later", func(t *testing.T) {

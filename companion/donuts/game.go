@@ -316,17 +316,17 @@ func (g *Game) check(p Point) *MoveError {
 	if g.Finished() {
 		return &MoveError{Code: CodeGameOver, At: p}
 	}
-	e := &MoveError{At: p, Turn: g.Turn(), Allowed: g.Legal()}
+	legal, _ := g.pos.legal(g.lines)
+	if p.OnBoard() && legal&(1<<p.index()) != 0 {
+		return nil
+	}
+	e := &MoveError{At: p, Turn: g.Turn(), Allowed: points(legal)}
 	switch {
 	case !p.OnBoard():
 		e.Code = CodeOffBoard
 	case g.At(p) != None:
 		e.Code = CodeOccupied
 	default:
-		m, _ := g.pos.legal(g.lines)
-		if m&(1<<p.index()) != 0 {
-			return nil
-		}
 		last, _ := g.Last()
 		e.Code, e.From, e.Line = CodeOffLine, &last, g.spec.Board.At(last)
 	}
