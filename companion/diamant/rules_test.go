@@ -555,3 +555,13 @@ func TestDeterministic(t *testing.T) {
 	}
 	assert.Equal(t, *s1, *s2)
 }
+
+func TestStart(t *testing.T) {
+	s, ev, err := Start(Setup{Players: three, Seed: 3})
+	require.NoError(t, err)
+	assert.Equal(t, []Event{{Type: EvRoundStarted, Round: 1, Card: I5, Seat: -1, Deck: 31}}, ev)
+	fresh, _ := New(Setup{Players: three, Seed: 3})
+	assert.Equal(t, *fresh, *s)
+	_, _, err = Start(Setup{Players: three[:2]})
+	assertCode(t, err, CodeTooFewPlayers)
+}

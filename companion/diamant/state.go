@@ -88,6 +88,16 @@ func New(setup Setup) (*State, error) {
 	return s, nil
 }
 
+// Start is New that also returns the opening events (round 1 started).
+func Start(setup Setup) (*State, []Event, error) {
+	s := new(State)
+	events, err := s.reset(setup, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, events, nil
+}
+
 // Reset starts a new game in s, reusing its memory, and appends the opening events to
 // events. On a refused setup s is left as it was.
 func (s *State) Reset(setup Setup, events []Event) ([]Event, error) {
@@ -272,8 +282,8 @@ func (s *State) InDeck(c Card) int {
 	return int(s.deck[c])
 }
 
-// InGame gives how many cards of kind c are still in the game: in the deck, on the table,
-// or waiting for a later round (an idol not yet added counts as not in the game).
+// InGame gives how many cards of kind c will make up the next rounds' decks: treasures
+// and hazards not taken out of the game, and idols already added and not yet drawn.
 func (s *State) InGame(c Card) int {
 	if !c.Valid() {
 		return 0
