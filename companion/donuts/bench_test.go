@@ -2,7 +2,10 @@ package donuts
 
 import (
 	"math/bits"
+	"os"
+	"slices"
 	"testing"
+	"time"
 )
 
 // BenchmarkMove measures one move of the rules core: the legal plates, placing a donut
@@ -50,4 +53,58 @@ func BenchmarkPlay(b *testing.B) {
 			g, _ = New(Numbered(x, Chocolate))
 		}
 	}
+}
+
+// hardPositions are positions from games between normal players, at every stage.
+func hardPositions(b testing.TB) []*Game {
+	var gs []*Game
+	for game := range 6 {
+		g, err := New(Numbered(uint64(500+game), Color(1+game%2)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Finished() {
+			cp := *g
+			cp.moves = g.Moves()
+			gs = append(gs, &cp)
+			if _, err := g.Play(Player{Level: Normal, Seed: uint64(game)}.Choose(g)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return gs
+}
+
+// BenchmarkHard is one choice of hard with its default budget, over positions from every
+// stage of a game; ns/op is the mean time of a choice.
+func BenchmarkHard(b *testing.B) {
+	gs := hardPositions(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Player{Level: Hard}.Choose(gs[i%len(gs)])
+		i++
+	}
+}
+
+// TestHardTimes reports hard's time per choice over positions from every stage, as CPU
+// time of its thread and as wall time: TAVOLO_STRENGTH=1 go test -run TestHardTimes -v.
+func TestHardTimes(t *testing.T) {
+	if os.Getenv("TAVOLO_STRENGTH") == "" {
+		t.Skip("set TAVOLO_STRENGTH=1 to time hard")
+	}
+	defer lockThread()()
+	gs := hardPositions(t)
+	var cpu, wall []time.Duration
+	for _, g := range gs {
+		c0, w0 := threadCPU(), time.Now()
+		Player{Level: Hard}.Choose(g)
+		cpu = append(cpu, threadCPU()-c0)
+		wall = append(wall, time.Since(w0))
+	}
+	slices.Sort(cpu)
+	slices.Sort(wall)
+	n := len(gs)
+	t.Logf("hard over %d positions: CPU median %v, worst %v; wall median %v, worst %v",
+		n, cpu[n/2], cpu[n-1], wall[n/2], wall[n-1])
 }

@@ -1,0 +1,182 @@
+package donuts
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// match plays one game between two computer players on the board with the given number
+// and returns the winner, and the CPU time each move of the player at level timed took.
+func match(t testing.TB, board uint64, first Color, chocolate, vanilla Player, timed Level) (Color, []time.Duration) {
+	g, err := New(Numbered(board, first))
+	require.NoError(t, err)
+	var times []time.Duration
+	for !g.Finished() {
+		pl := chocolate
+		if g.Turn() == Vanilla {
+			pl = vanilla
+		}
+		start := threadCPU()
+		p := pl.Choose(g)
+		if pl.Level == timed {
+			times = append(times, threadCPU()-start)
+		}
+		_, err := g.Play(p)
+		require.NoError(t, err)
+	}
+	return g.Winner(), times
+}
+
+// series plays n games of a against b, a taking chocolate in even games and vanilla in
+// odd ones, on boards 0..n-1, each side starting half the games. It returns a's wins,
+// draws, and the times of a's moves.
+func series(t testing.TB, n int, a, b Player) (wins, draws int, times []time.Duration) {
+	for i := range n {
+		aColor := Chocolate
+		if i%2 == 1 {
+			aColor = Vanilla
+		}
+		first := Chocolate
+		if (i/2)%2 == 1 {
+			first = Vanilla
+		}
+		pa, pb := a, b
+		pa.Seed, pb.Seed = uint64(i)*2+1, uint64(i)*2+2
+		choc, van := pa, pb
+		if aColor == Vanilla {
+			choc, van = pb, pa
+		}
+		w, ts := match(t, uint64(1000+i), first, choc, van, a.Level)
+		times = append(times, ts...)
+		switch w {
+		case aColor:
+			wins++
+		case None:
+			draws++
+		}
+	}
+	return wins, draws, times
+}
+
+func TestPlayersChooseLegalPlates(t *testing.T) {
+	for _, l := range Levels {
+		t.Run(string(l), func(t *testing.T) {
+			for game := range 4 {
+				g, err := New(Numbered(uint64(game), Color(1+game%2)))
+				require.NoError(t, err)
+				pl := Player{Level: l, Seed: uint64(game), Nodes: 5000}
+				for !g.Finished() {
+					p := pl.Choose(g)
+					assert.Contains(t, g.Legal(), p)
+					assert.Equal(t, p, pl.Choose(g), "the same game and seed give the same plate")
+					_, err := g.Play(p)
+					require.NoError(t, err)
+				}
+			}
+		})
+	}
+}
+
+// TestPlayersTakeTheWin: every level takes a win at once, the first by row then column.
+func TestPlayersTakeTheWin(t *testing.T) {
+	g := mustGame(t, uniform(Horizontal), Chocolate,
+		".CCCC.",
+		"......",
+		"......",
+		"VVVV..",
+		"......",
+		"......")
+	for _, l := range Levels {
+		for seed := range uint64(5) {
+			assert.Equal(t, P(0, 0), Player{Level: l, Seed: seed}.Choose(g), l)
+		}
+	}
+}
+
+// TestSearchAvoidsLosing: every plate shows '|', so chocolate's donut sends vanilla along
+// its column. Vanilla has four on column 0: chocolate at (5,0) would let vanilla win at
+// (4,0); normal and hard never leave vanilla a win at once.
+func TestSearchAvoidsLosing(t *testing.T) {
+	g := mustGame(t, uniform(Vertical), Chocolate,
+		"V.C...",
+		"V..C..",
+		"V.....",
+		"V..C..",
+		".C....",
+		"......")
+	for _, l := range []Level{Normal, Hard} {
+		p := Player{Level: l, Nodes: 20000}.Choose(g)
+		c := g.pos
+		c.place(p.index())
+		legal, _ := c.legal(g.lines)
+		assert.Zero(t, winningMoves(&c, legal), "%s chose %v", l, p)
+	}
+}
+
+func TestEvalIsSymmetric(t *testing.T) {
+	s := newSearcher(linesOf(new(NewBoard(5))), 1)
+	g, err := New(Numbered(5, Chocolate))
+	require.NoError(t, err)
+	for range 12 {
+		_, err := g.Play(Player{Level: Easy, Seed: 3}.Choose(g))
+		require.NoError(t, err)
+	}
+	p := g.pos
+	q := p
+	q.donuts[0], q.donuts[1] = p.donuts[1], p.donuts[0]
+	q.left[0], q.left[1] = p.left[1], p.left[0]
+	q.turn = p.turn ^ 1
+	assert.Equal(t, s.eval(&p), s.eval(&q), "swapping the colors and the mover keeps the score")
+	// Four open in a row is worth more than three.
+	a := position{donuts: [2]uint64{0b1111, 0}, left: [2]int8{11, 15}, turn: 0}
+	b := position{donuts: [2]uint64{0b0111, 0}, left: [2]int8{12, 15}, turn: 0}
+	assert.Greater(t, s.eval(&a), s.eval(&b))
+}
+
+// TestHardBeatsWeakerQuickly is the everyday version of the strength run: a few games
+// with a small budget.
+func TestHardBeatsWeakerQuickly(t *testing.T) {
+	hard := Player{Level: Hard, Nodes: 20000}
+	for _, opp := range []Level{Easy, Normal} {
+		wins, _, _ := series(t, 10, hard, Player{Level: opp})
+		assert.GreaterOrEqual(t, wins, 7, "hard against %s", opp)
+	}
+}
+
+// TestStrength is the strength run: TAVOLO_STRENGTH=1 go test -run TestStrength -v
+// ./companion/donuts/ (TAVOLO_GAMES sets the games per match, 200 by default).
+func TestStrength(t *testing.T) {
+	if os.Getenv("TAVOLO_STRENGTH") == "" {
+		t.Skip("set TAVOLO_STRENGTH=1 to run the strength run")
+	}
+	n := 200
+	if v, err := strconv.Atoi(os.Getenv("TAVOLO_GAMES")); err == nil {
+		n = v
+	}
+	defer lockThread()()
+	hard := Player{Level: Hard}
+	for _, tc := range []struct {
+		opp  Player
+		want float64
+	}{
+		{Player{Level: Easy}, 0.95},
+		{Player{Level: Normal}, 0.70},
+	} {
+		wins, draws, times := series(t, n, hard, tc.opp)
+		slices.Sort(times)
+		rate := float64(wins) / float64(n)
+		t.Logf("hard against %s: %d wins, %d draws, %d losses in %d games (%.1f%%); hard's moves: %d, CPU time median %v, 99th %v, worst %v",
+			tc.opp.Level, wins, draws, n-wins-draws, n, 100*rate, len(times),
+			times[len(times)/2], times[len(times)*99/100], times[len(times)-1])
+		assert.GreaterOrEqual(t, rate, tc.want, fmt.Sprintf("against %s", tc.opp.Level))
+	}
+	wins, draws, _ := series(t, n, Player{Level: Normal}, Player{Level: Easy})
+	t.Logf("normal against easy: %d wins, %d draws in %d games", wins, draws, n)
+}
