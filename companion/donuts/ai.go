@@ -41,49 +41,49 @@ const HardNodes = 200_000
 // Player is a computer player. Its choice depends only on the game, the level and the
 // seed, so a game against it can be replayed.
 type Player struct {
-	Level Level
-	Seed  uint64
+	Level Level  `json:"level"`
+	Seed  uint64 `json:"seed"`
 	// Nodes is hard's search budget; 0 means HardNodes.
-	Nodes int
+	Nodes int `json:"nodes,omitempty"`
 }
 
 // Suggest is the choice of the level's player with seed 0: what the scenario files'
-// "suggest" gives.
-func Suggest(g *Game, l Level) Point {
+// "suggest" gives. It is false when the game is finished.
+func Suggest(g *Game, l Level) (Point, bool) {
 	return Player{Level: l}.Choose(g)
 }
 
-// Choose picks the plate for the next donut. The game must not be finished.
+// Choose picks the plate for the next donut; it is false when the game is finished.
 //
 // Every level first takes a move that wins at once (five in a row, or the last donut
 // placed with the larger group), the first such plate by row then column. Otherwise easy
 // places at random, normal takes the best plate by a two-donut look-ahead, and hard the
 // best by its search; ties are broken at random, from the seed and the position.
-func (pl Player) Choose(g *Game) Point {
+func (pl Player) Choose(g *Game) (Point, bool) {
+	if g.Finished() {
+		return Point{}, false
+	}
 	p := g.pos
 	legal, _ := p.legal(g.lines)
-	if legal == 0 || g.Finished() {
-		panic("donuts: Choose on a finished game")
-	}
 	if w := winningMoves(&p, legal); w != 0 {
-		return pointOf(bits.TrailingZeros64(w))
+		return pointOf(bits.TrailingZeros64(w)), true
 	}
 	rng := rand.New(rand.NewPCG(pl.Seed, p.hash()))
 	moves := shuffled(legal, rng)
 	switch pl.Level {
 	case Easy:
-		return pointOf(int(moves[0]))
+		return pointOf(int(moves[0])), true
 	case Normal:
 		s := newSearcher(g.lines, 1<<62)
 		m, _ := s.root(&p, moves, 2)
-		return pointOf(int(m))
+		return pointOf(int(m)), true
 	default:
 		nodes := pl.Nodes
 		if nodes <= 0 {
 			nodes = HardNodes
 		}
 		m, _, _ := newSearcher(g.lines, nodes).deepen(&p, moves)
-		return pointOf(int(m))
+		return pointOf(int(m)), true
 	}
 }
 

@@ -24,7 +24,7 @@ func match(t testing.TB, board uint64, first Color, chocolate, vanilla Player, t
 			pl = vanilla
 		}
 		start := threadCPU()
-		p := pl.Choose(g)
+		p := choose(t, pl, g)
 		if pl.Level == timed {
 			times = append(times, threadCPU()-start)
 		}
@@ -65,6 +65,13 @@ func series(t testing.TB, n int, a, b Player) (wins, draws int, times []time.Dur
 	return wins, draws, times
 }
 
+func choose(t testing.TB, pl Player, g *Game) Point {
+	t.Helper()
+	p, ok := pl.Choose(g)
+	require.True(t, ok)
+	return p
+}
+
 func TestPlayersChooseLegalPlates(t *testing.T) {
 	for _, l := range Levels {
 		t.Run(string(l), func(t *testing.T) {
@@ -73,12 +80,14 @@ func TestPlayersChooseLegalPlates(t *testing.T) {
 				require.NoError(t, err)
 				pl := Player{Level: l, Seed: uint64(game), Nodes: 5000}
 				for !g.Finished() {
-					p := pl.Choose(g)
+					p := choose(t, pl, g)
 					assert.Contains(t, g.Legal(), p)
-					assert.Equal(t, p, pl.Choose(g), "the same game and seed give the same plate")
+					assert.Equal(t, p, choose(t, pl, g), "the same game and seed give the same plate")
 					_, err := g.Play(p)
 					require.NoError(t, err)
 				}
+				_, ok := pl.Choose(g)
+				assert.False(t, ok, "no choice once the game is over")
 			}
 		})
 	}
@@ -95,7 +104,7 @@ func TestPlayersTakeTheWin(t *testing.T) {
 		"......")
 	for _, l := range Levels {
 		for seed := range uint64(5) {
-			assert.Equal(t, P(0, 0), Player{Level: l, Seed: seed}.Choose(g), l)
+			assert.Equal(t, P(0, 0), choose(t, Player{Level: l, Seed: seed}, g), l)
 		}
 	}
 }
@@ -112,7 +121,7 @@ func TestSearchAvoidsLosing(t *testing.T) {
 		".C....",
 		"......")
 	for _, l := range []Level{Normal, Hard} {
-		p := Player{Level: l, Nodes: 20000}.Choose(g)
+		p := choose(t, Player{Level: l, Nodes: 20000}, g)
 		c := g.pos
 		c.place(p.index())
 		legal, _ := c.legal(g.lines)
@@ -125,7 +134,7 @@ func TestEvalIsSymmetric(t *testing.T) {
 	g, err := New(Numbered(5, Chocolate))
 	require.NoError(t, err)
 	for range 12 {
-		_, err := g.Play(Player{Level: Easy, Seed: 3}.Choose(g))
+		_, err := g.Play(choose(t, Player{Level: Easy, Seed: 3}, g))
 		require.NoError(t, err)
 	}
 	p := g.pos

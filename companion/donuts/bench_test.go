@@ -67,7 +67,7 @@ func hardPositions(b testing.TB) []*Game {
 			cp := *g
 			cp.moves = g.Moves()
 			gs = append(gs, &cp)
-			if _, err := g.Play(Player{Level: Normal, Seed: uint64(game)}.Choose(g)); err != nil {
+			if _, err := g.Play(choose(b, Player{Level: Normal, Seed: uint64(game)}, g)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -66,6 +66,7 @@ func FuzzPlay(f *testing.F) {
 		require.NoError(t, err)
 		var grid [Size][Size]Color
 		played := 0
+		var placed [3]int // by color
 		for _, b := range moves {
 			// Rows and columns -1 to 6, so some plates are off the board.
 			p := P(int(b>>4)%8-1, int(b&15)%8-1)
@@ -79,6 +80,8 @@ func FuzzPlay(f *testing.F) {
 			}
 			played++
 			require.Equal(t, mover, ev.By)
+			placed[mover]++
+			require.LessOrEqual(t, placed[mover], Supply, "%s placed more than 15", mover)
 			refPlace(&grid, p, mover)
 			for r := range Size {
 				for c := range Size {

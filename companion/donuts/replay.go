@@ -51,8 +51,10 @@ func ReplayScenario(data []byte) (any, bool, error) {
 		res["error"] = errorResult(at, err)
 		return res, true, nil
 	}
-	if sc.Suggest != "" && !g.Finished() {
-		res["suggestion"] = Suggest(g, level)
+	if sc.Suggest != "" {
+		if p, ok := Suggest(g, level); ok {
+			res["suggestion"] = p
+		}
 	}
 	return res, false, nil
 }

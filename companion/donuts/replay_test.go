@@ -85,4 +85,10 @@ func TestReplayScenarioSuggests(t *testing.T) {
 		// The first move is free, and every level takes the win at once: (0, 4).
 		assert.Equal(t, P(0, 4), res.(map[string]any)["suggestion"], level)
 	}
+	// A finished game has no suggestion.
+	body := `{"game":"donuts","board":["------","------","------","------","------","------"],"first":"chocolate",
+		"setup":["CCCC..","VVV...","......","......","......","......"],"moves":[[0,4]],"suggest":"hard"}`
+	res, _, err := ReplayScenario([]byte(body))
+	require.NoError(t, err)
+	assert.NotContains(t, res, "suggestion")
 }
