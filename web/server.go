@@ -14,6 +14,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/pwa"
+	"tavolo/web/store"
 )
 
 // Config is what the server is started with.
@@ -36,6 +37,8 @@ type Server struct {
 	assets   *pwa.Assets
 	sessions *sessions.CookieStore
 	pages    *pages
+	store    store.Store
+	locks    tableLocks
 }
 
 // New builds the server and its routes.
@@ -52,13 +55,21 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies)}
+	db, err := store.OpenSQLite(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: db}
 	if s.pages, err = loadPages(assets); err != nil {
+		db.Close()
 		return nil, err
 	}
 	s.routes()
 	return s, nil
 }
+
+// Close releases the store.
+func (s *Server) Close() error { return s.store.Close() }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.echo }
@@ -138,7 +149,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return nil
+	return s.Close()
 }
 
 // logRequests logs each request once it is answered.

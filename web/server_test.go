@@ -32,7 +32,7 @@ func newTestServer(t *testing.T, dataDir string) *httptest.Server {
 	s, err := New(Config{DataDir: dataDir}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
-	t.Cleanup(ts.Close)
+	t.Cleanup(func() { ts.Close(); s.Close() })
 	return ts
 }
 

@@ -1,0 +1,272 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	_ "modernc.org/sqlite" // pure Go SQLite: nothing to install
+)
+
+// SQLite is the default store: one file in the data folder.
+type SQLite struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS tables (
+	id       TEXT PRIMARY KEY,
+	game     TEXT NOT NULL,
+	setup    TEXT NOT NULL,
+	version  INTEGER NOT NULL,
+	actions  INTEGER NOT NULL,
+	finished INTEGER NOT NULL DEFAULT 0,
+	created  INTEGER NOT NULL,
+	updated  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS log (
+	table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+	seq      INTEGER NOT NULL,
+	action   TEXT NOT NULL,
+	PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS devices (
+	table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+	device   TEXT NOT NULL,
+	seats    TEXT NOT NULL,
+	host     INTEGER NOT NULL DEFAULT 0,
+	joined   INTEGER NOT NULL,
+	PRIMARY KEY (table_id, device)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS devices_by_device ON devices(device);
+`
+
+// OpenSQLite opens (or creates) the database file tavolo.db in dir.
+//
+// Durability: WAL with synchronous=NORMAL. A committed transaction is in the WAL file,
+// written to the operating system before the reply, so it survives the process being
+// killed (kill -9); only a power cut can lose the last transactions.
+func OpenSQLite(dir string) (*SQLite, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "tavolo.db")+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	// One connection: SQLite has one writer anyway, and this way writes never meet
+	// SQLITE_BUSY.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: schema: %w", err)
+	}
+	return &SQLite{db: db, now: time.Now}, nil
+}
+
+func (s *SQLite) Close() error { return s.db.Close() }
+
+func (s *SQLite) Create(ctx context.Context, t Table, host Device) error {
+	seats, err := json.Marshal(nonNil(host.Seats))
+	if err != nil {
+		return err
+	}
+	now := s.now().UnixMilli()
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, setup, version, actions, finished, created, updated)
+			VALUES (?, ?, ?, 0, 0, 0, ?, ?)`, t.ID, t.Game, string(t.Setup), now, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO devices (table_id, device, seats, host, joined) VALUES (?, ?, ?, 1, ?)`,
+			t.ID, host.ID, string(seats), now)
+		return err
+	})
+}
+
+func (s *SQLite) Load(ctx context.Context, id string) (Record, error) {
+	var r Record
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var setup string
+		var finished int
+		var created, updated int64
+		err := tx.QueryRowContext(ctx, `SELECT id, game, setup, version, actions, finished, created, updated FROM tables WHERE id = ?`, id).
+			Scan(&r.ID, &r.Game, &setup, &r.Version, &r.Actions, &finished, &created, &updated)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		r.Setup, r.Finished = json.RawMessage(setup), finished != 0
+		r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+
+		rows, err := tx.QueryContext(ctx, `SELECT action FROM log WHERE table_id = ? ORDER BY seq`, id)
+		if err != nil {
+			return err
+		}
+		r.Log = make([]json.RawMessage, 0, r.Actions)
+		for rows.Next() {
+			var a string
+			if err := rows.Scan(&a); err != nil {
+				rows.Close()
+				return err
+			}
+			r.Log = append(r.Log, json.RawMessage(a))
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+
+		rows, err = tx.QueryContext(ctx, `SELECT device, seats, host FROM devices WHERE table_id = ? ORDER BY joined, device`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var d Device
+			var seats string
+			var host int
+			if err := rows.Scan(&d.ID, &seats, &host); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(seats), &d.Seats); err != nil {
+				return err
+			}
+			d.Host = host != 0
+			r.Devices = append(r.Devices, d)
+		}
+		return rows.Err()
+	})
+	return r, err
+}
+
+// bump moves a table from version to version+1, or fails with ErrConflict.
+func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64, actionsDelta int, finished *bool) error {
+	q := `UPDATE tables SET version = version + 1, actions = actions + ?, updated = ?`
+	args := []any{actionsDelta, s.now().UnixMilli()}
+	if finished != nil {
+		q += `, finished = ?`
+		args = append(args, boolInt(*finished))
+	}
+	q += ` WHERE id = ? AND version = ?`
+	args = append(args, id, version)
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	var exists int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE id = ?`, id).Scan(&exists); err != nil {
+		return err
+	}
+	if exists == 0 {
+		return ErrNotFound
+	}
+	return ErrConflict
+}
+
+func (s *SQLite) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.bump(ctx, tx, id, version, 1, &finished); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO log (table_id, seq, action)
+			VALUES (?, (SELECT actions - 1 FROM tables WHERE id = ?), ?)`, id, id, string(action))
+		return err
+	})
+	return version + 1, err
+}
+
+func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var actions int
+		if err := tx.QueryRowContext(ctx, `SELECT actions FROM tables WHERE id = ?`, id).Scan(&actions); errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		} else if err != nil {
+			return err
+		}
+		if actions == 0 {
+			return ErrConflict
+		}
+		if err := s.bump(ctx, tx, id, version, -1, &finished); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM log WHERE table_id = ? AND seq = ?`, id, actions-1)
+		return err
+	})
+	return version + 1, err
+}
+
+func (s *SQLite) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE tables SET setup = ? WHERE id = ?`, string(setup), id)
+		return err
+	})
+	return version + 1, err
+}
+
+func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Table, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT t.id, t.game, t.setup, t.version, t.actions, t.finished, t.created, t.updated
+		FROM tables t JOIN devices d ON d.table_id = t.id
+		WHERE d.device = ? AND t.game = ? ORDER BY t.updated DESC, t.id LIMIT 100`, device, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Table
+	for rows.Next() {
+		var t Table
+		var setup string
+		var finished int
+		var created, updated int64
+		if err := rows.Scan(&t.ID, &t.Game, &setup, &t.Version, &t.Actions, &finished, &created, &updated); err != nil {
+			return nil, err
+		}
+		t.Setup, t.Finished = json.RawMessage(setup), finished != 0
+		t.Created, t.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func nonNil(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
+}

@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func openTest(t *testing.T, dir string) *SQLite {
+	t.Helper()
+	s, err := OpenSQLite(dir)
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestTableLifecycle(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := openTest(t, dir)
+	host := Device{ID: "dev-1", Seats: []int{0, 1, 2}, Host: true}
+	require.NoError(t, s.Create(ctx, Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"players":["A","B","C"]}`)}, host))
+
+	v, err := s.Append(ctx, "t1", 0, json.RawMessage(`{"draw":"T5"}`), false)
+	require.NoError(t, err)
+	require.Equal(t, int64(1), v)
+	v, err = s.Append(ctx, "t1", v, json.RawMessage(`{"exits":[]}`), false)
+	require.NoError(t, err)
+
+	// A stale version is refused and writes nothing.
+	_, err = s.Append(ctx, "t1", 1, json.RawMessage(`{"draw":"T7"}`), false)
+	require.ErrorIs(t, err, ErrConflict)
+
+	v, err = s.Undo(ctx, "t1", v, false)
+	require.NoError(t, err)
+	require.Equal(t, int64(3), v)
+	v, err = s.Append(ctx, "t1", v, json.RawMessage(`{"exits":[0]}`), true)
+	require.NoError(t, err)
+
+	v, err = s.SetSetup(ctx, "t1", v, json.RawMessage(`{"players":["A","B","C"],"risk":true}`))
+	require.NoError(t, err)
+	require.Equal(t, int64(5), v)
+
+	// What was acknowledged is there after the store is closed and opened again.
+	require.NoError(t, s.Close())
+	s = openTest(t, dir)
+	r, err := s.Load(ctx, "t1")
+	require.NoError(t, err)
+	require.Equal(t, int64(5), r.Version)
+	require.Equal(t, 2, r.Actions)
+	require.True(t, r.Finished)
+	require.Equal(t, []json.RawMessage{json.RawMessage(`{"draw":"T5"}`), json.RawMessage(`{"exits":[0]}`)}, r.Log)
+	require.JSONEq(t, `{"players":["A","B","C"],"risk":true}`, string(r.Setup))
+	require.Equal(t, []Device{host}, r.Devices)
+
+	list, err := s.ListForDevice(ctx, "dev-1", "diamant")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	list, err = s.ListForDevice(ctx, "dev-2", "diamant")
+	require.NoError(t, err)
+	require.Empty(t, list)
+
+	_, err = s.Load(ctx, "nope")
+	require.ErrorIs(t, err, ErrNotFound)
+	_, err = s.Append(ctx, "nope", 0, json.RawMessage(`{}`), false)
+	require.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestUndoOnEmptyLogIsAConflict(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "donuts", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	_, err := s.Undo(ctx, "t", 0, false)
+	require.ErrorIs(t, err, ErrConflict)
+}
+
+// Many writers at the same version: exactly one wins, the others get ErrConflict.
+func TestConcurrentAppendsOneWins(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			_, err := s.Append(ctx, "t", 0, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)), false)
+			if err == nil {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+				return
+			}
+			require.ErrorIs(t, err, ErrConflict)
+		}(i)
+	}
+	wg.Wait()
+	require.Equal(t, 1, wins)
+	r, err := s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.Len(t, r.Log, 1)
+}
+
+func BenchmarkAppend(b *testing.B) {
+	ctx := context.Background()
+	s, err := OpenSQLite(b.TempDir())
+	require.NoError(b, err)
+	defer s.Close()
+	require.NoError(b, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Append(ctx, "t", int64(i), json.RawMessage(`{"draw":"T5"}`), false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

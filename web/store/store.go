@@ -1,0 +1,65 @@
+// Package store keeps tables: a game's setup, its action log, and the devices at it.
+// A table's state is what replaying its log gives, so the log is all that is stored.
+// Every accepted action is written in the same transaction as the table's new version,
+// before the reply.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors a store returns.
+var (
+	ErrNotFound = errors.New("store: no such table")
+	// ErrConflict: the table's version moved on since the caller read it (another tab,
+	// another device); nothing was written.
+	ErrConflict = errors.New("store: the table has changed")
+)
+
+// Table is one game being played.
+type Table struct {
+	ID       string
+	Game     string          // "diamant", "donuts", …
+	Setup    json.RawMessage // the game's setup and table options, as the game encodes them
+	Version  int64           // counts every change: actions appended, undone, setup changed
+	Actions  int             // length of the action log
+	Finished bool
+	Created  time.Time
+	Updated  time.Time
+}
+
+// Device is a browser at a table, known by its session, and the seats it holds.
+type Device struct {
+	ID    string
+	Seats []int
+	Host  bool
+}
+
+// Record is a table as loaded: with its log and its devices.
+type Record struct {
+	Table
+	Log     []json.RawMessage
+	Devices []Device
+}
+
+// Store keeps tables. Every write names the version it was made against and fails with
+// ErrConflict when the table has moved on.
+type Store interface {
+	// Create stores a new table with its first device.
+	Create(ctx context.Context, t Table, host Device) error
+	// Load reads a table with its log and devices.
+	Load(ctx context.Context, id string) (Record, error)
+	// Append adds an action at the end of the log; it returns the new version.
+	Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error)
+	// Undo removes the last action of the log; it returns the new version.
+	Undo(ctx context.Context, id string, version int64, finished bool) (int64, error)
+	// SetSetup replaces the table's setup (table options); it returns the new version.
+	SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error)
+	// ListForDevice lists the tables of a game where a device sits, most recently
+	// changed first.
+	ListForDevice(ctx context.Context, device, game string) ([]Table, error)
+	Close() error
+}

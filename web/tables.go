@@ -1,0 +1,70 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/base32"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+)
+
+// What every game's tables share: the device a browser is, table ids, and one lock per
+// table so that two requests never both apply an action to the same version.
+
+// deviceID returns the browser's device id, kept in its session; a new browser gets one.
+func (s *Server) deviceID(c echo.Context) (string, error) {
+	sess := s.session(c)
+	if id, ok := sess.Values["device"].(string); ok && id != "" {
+		return id, nil
+	}
+	id := newID()
+	sess.Values["device"] = id
+	return id, s.saveSession(c)
+}
+
+var idEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// newID is a random id of 128 bits, for tables and devices.
+func newID() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // the system's random source never fails on Linux
+	}
+	return strings.ToLower(idEncoding.EncodeToString(b))
+}
+
+// validID tells whether a path parameter can be an id from newID, so that anything else
+// is a 404 before it reaches the store.
+func validID(id string) bool {
+	if len(id) != 26 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '2' && r <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// tableLocks serializes the actions on each table.
+type tableLocks struct {
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex
+}
+
+func (l *tableLocks) lock(id string) func() {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[string]*sync.Mutex{}
+	}
+	m, ok := l.locks[id]
+	if !ok {
+		m = &sync.Mutex{}
+		l.locks[id] = m
+	}
+	l.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
