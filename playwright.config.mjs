@@ -1,0 +1,49 @@
+// Browser tests of Tavolo: Playwright driving Debian's Chromium (no browser download here),
+// against bin/tavolo started on a fresh data folder. `make test-browser` builds it first.
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.TAVOLO_TEST_PORT || 8765);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'pwa/browser',
+  testMatch: '**/*.spec.mjs',
+  workers: 2, // the CI machine has two cores
+  retries: 0,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: 'list',
+  use: {
+    baseURL: BASE,
+    browserName: 'chromium',
+    headless: true,
+    // No lang hint from the browser: every test picks its language explicitly.
+    locale: 'en-GB',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      // Without the background-networking flags Chromium's own connections are refused on
+      // this closed network and slow every start.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh data folder for every run: no state leaks between runs.
+    command: `sh -c 'd=$(mktemp -d) && exec bin/tavolo --addr 127.0.0.1:${PORT} --data "$d"'`,
+    url: `${BASE}/healthz`,
+    reuseExistingServer: false, // never test a stale binary left running
+    timeout: 20_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
