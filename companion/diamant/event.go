@@ -2,6 +2,7 @@ package diamant
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/bits"
 )
 
@@ -48,7 +49,7 @@ func (s *Seats) UnmarshalJSON(b []byte) error {
 	var out Seats
 	for _, i := range list {
 		if i < 0 || i >= MaxPlayers {
-			return &json.UnsupportedValueError{Str: "seat out of range"}
+			return fmt.Errorf("diamant: seat %d out of range 0 to %d", i, MaxPlayers-1)
 		}
 		out |= 1 << uint(i)
 	}
