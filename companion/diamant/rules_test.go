@@ -565,3 +565,49 @@ func TestStart(t *testing.T) {
 	_, _, err = Start(Setup{Players: three[:2]})
 	assertCode(t, err, CodeTooFewPlayers)
 }
+
+func TestEveryEventEncodes(t *testing.T) {
+	seen := map[EventType]bool{}
+	for g := range 50 {
+		setup := Setup{Players: three, Seed: uint64(g)}
+		s, ev, err := Start(setup)
+		require.NoError(t, err)
+		r := rng(g)
+		for !s.Finished() {
+			more, err := s.Apply(randomAction(s, &r))
+			if err == nil {
+				ev = append(ev, more...)
+			}
+		}
+		for _, e := range ev {
+			seen[e.Type] = true
+			b, err := json.Marshal(e)
+			require.NoError(t, err)
+			var back map[string]any
+			require.NoError(t, json.Unmarshal(b, &back))
+			assert.Equal(t, e.Type.String(), back["type"])
+			assert.NotEqual(t, "unknown", back["type"])
+		}
+	}
+	for typ := EvRoundStarted; typ <= EvGameOver; typ++ {
+		assert.True(t, seen[typ], "no %s event in 50 random games", typ)
+	}
+	assert.Equal(t, 5+8+12, (idolBit(I5) | idolBit(I8) | idolBit(I12)).Value())
+	assert.Equal(t, "hazard", EndHazard.String())
+}
+
+func TestErrorSentences(t *testing.T) {
+	codes := []Code{CodeTooFewPlayers, CodeTooManyPlayers, CodeEmptyName, CodeDuplicateName, CodeNameTooLong,
+		CodeGameOver, CodeDrawWhileVoteDue, CodeCardNotInDeck, CodeUnknownCard, CodeVoteNotDue, CodeUnknownSeat,
+		CodeNotInCave, CodeAlreadyVoted, CodeVotesInProgress, CodeDuplicateExit, CodeUnknownAction}
+	seen := map[string]Code{}
+	for _, c := range codes {
+		msg := (&Error{Code: c, Seat: 1, Name: "Bruno", Card: Lava, Count: 2, Limit: 3}).Error()
+		assert.NotEqual(t, "This action is not allowed now.", msg, c)
+		assert.NotContains(t, seen, msg, "%s says the same as %s", c, seen[msg])
+		seen[msg] = c
+	}
+	re := &ReplayError{At: 4, Err: &Error{Code: CodeNotInCave, Seat: 0, Name: "Ada"}}
+	assert.Equal(t, "action 4 refused: Ada is not in the cave.", re.Error())
+	assert.True(t, errors.Is(re, re.Err))
+}
