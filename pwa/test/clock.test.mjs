@@ -694,6 +694,27 @@ describe('save and restore', () => {
     const d = restoreClock(saves.at(-1), fakeTime(now()));
     assert.equal(d.phase, 'flagged');
   });
+
+  test('reading a running clock saves nothing until a threshold or the flag', () => {
+    const now = fakeTime();
+    const saves = [];
+    const c = createClock({ budgetMs: 2 * MIN }, now, { onChange: () => saves.push(1) });
+    c.start();
+    assert.equal(saves.length, 1);
+    for (let i = 0; i < 50; i++) {
+      now.advance(100);
+      c.view();
+      c.msUntilNextTick();
+      c.tick();
+    }
+    assert.equal(saves.length, 1, 'time passing alone is not a change to save');
+    now.advance(MIN - 5_000 + 1);
+    const events = c.tick();
+    assert.deepEqual(events.map((e) => e.secondsLeft), [60]);
+    assert.equal(saves.length, 2, 'a threshold crossed is');
+    now.advance(500);
+    assert.deepEqual(c.tick(), [], 'and fires once');
+  });
 });
 
 describe('display accuracy', () => {

@@ -322,13 +322,17 @@ export class Clock {
     if (s.phase !== 'running' || s.untimed) return;
     const start = s.remaining[s.active];
     const r = this.#remainingAt(s.active, t);
+    let crossed = false;
     for (const T of THRESHOLDS_S) {
       const ms = T * 1000;
       if (ms < s.checkedMs && ms >= r) {
         s.pending.push({ type: 'threshold', team: s.active, secondsLeft: T, at: s.since + (start - ms) });
+        crossed = true;
       }
     }
-    s.checkedMs = r;
+    // Moved on only past a crossing: between crossings nothing else reads it, and a
+    // state that does not change with every reading is saved only when something happens.
+    if (crossed) s.checkedMs = r;
     if (r === 0) {
       s.phase = 'flagged';
       s.flagged = s.active;
