@@ -1,0 +1,400 @@
+// donaz-clock.js: the Donaz chess clock page. The state machine (clock.js) and the
+// sentences (timewords.js) are pure and tested with node; this module only wires them to
+// the page: input, rendering, live regions, speech, sound, vibration, storage, wake lock.
+//
+// Speed: a tap (pointerdown, not release) or Space/Enter settles the time inside the
+// handler itself (clock.switchTurn reads the time source there and then), then redraws
+// and writes the live region synchronously, so the switch is on screen and in the
+// accessibility tree by the next frame. Nothing in that path waits for a timer or a fetch:
+// the sentences come with the page (the config block), not from the network.
+import { createClock, restoreClock, makeTimeSource } from './clock.js';
+import { formatClock, announcement, bothTimesSentence } from './timewords.js';
+import { makeT } from './plural.js';
+import { say, sound, vibrate } from './feedback.js';
+
+const STORE = 'tavolo.donaz.clock';
+const FLIP = 'tavolo.donaz.flip';
+const config = JSON.parse(document.getElementById('donaz-config').textContent);
+const root = document.documentElement;
+const t = makeT(config.messages, root.lang || 'en');
+const names = config.names;
+const $ = (id) => document.getElementById(id);
+
+const els = {
+  halves: $('donaz-halves'),
+  half: [$('half-0'), $('half-1')],
+  timer: [$('timer-0'), $('timer-1')],
+  state: [$('state-0'), $('state-1')],
+  button: [$('button-0'), $('button-1')],
+  ready: $('donaz-ready'),
+  start: $('donaz-start'),
+  pause: $('donaz-pause'),
+  say: $('donaz-say'),
+  flip: $('donaz-flip'),
+  reset: $('donaz-reset'),
+  over: $('donaz-over'),
+  flagged: $('donaz-flagged'),
+  flaggedBody: $('donaz-flagged-body'),
+  cont: $('donaz-continue'),
+  ended: $('donaz-ended'),
+  endedTimes: $('donaz-ended-times'),
+  confirm: $('donaz-confirm'),
+  confirmText: $('donaz-confirm-text'),
+  confirmYes: $('donaz-confirm-yes'),
+  polite: $('live-polite'),
+  assertive: $('live-assertive'),
+};
+
+// --- storage -----------------------------------------------------------------------
+
+function loadSaved() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+// save runs on every change of the clock's state (clock.js calls it), so that a reload or
+// a killed browser resumes exactly: a running clock keeps running while the page is away.
+let drawn = null; // the team drawn at random to start, if it was
+function save(c) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ key: config.key, drawn, state: c.toJSON() }));
+  } catch {
+    // Private browsing or full storage: the clock still runs, it only cannot resume.
+  }
+}
+
+function clearSaved() {
+  try { localStorage.removeItem(STORE); } catch { /* nothing kept */ }
+}
+
+// --- the clock ---------------------------------------------------------------------
+
+const now = makeTimeSource();
+
+function settings(starter) {
+  return { teams: 2, budgetMs: config.budgetMs, incrementMs: config.incrementMs, untimed: config.untimed, starter };
+}
+
+// newClock starts a fresh game from the page's setup, drawing the first team if asked.
+function newClock() {
+  let starter = config.start === '2' ? 1 : 0;
+  drawn = null;
+  if (config.start === 'random') {
+    const r = new Uint8Array(1);
+    crypto.getRandomValues(r);
+    starter = r[0] & 1;
+    drawn = starter;
+  }
+  const c = createClock(settings(starter), now, { onChange: save });
+  save(c);
+  return c;
+}
+
+let clock = null;
+const saved = loadSaved();
+if (saved && saved.key === config.key) {
+  try {
+    clock = restoreClock(saved.state, now, { onChange: save });
+    drawn = saved.drawn ?? null;
+  } catch {
+    clock = null;
+  }
+}
+const fresh = !clock;
+if (!clock) clock = newClock();
+
+// --- what the page says ------------------------------------------------------------
+
+// speakOut writes a sentence in a live region at once (no delay: the switch must be
+// heard as soon as it is seen) and says it aloud when that setting is on. A sentence equal
+// to the region's current one gets a no-break space toggled on, so that it is a change
+// and is announced again.
+function speakOut(text, assertive = false) {
+  const region = assertive ? els.assertive : els.polite;
+  if (!region) return;
+  const other = assertive ? els.polite : els.assertive;
+  if (other && other.textContent) other.textContent = '';
+  region.textContent = region.textContent === text ? `${text}\u00a0` : text;
+  say(text, { interrupt: true });
+}
+
+function handle(events) {
+  for (const e of events) {
+    const a = announcement(e, names, t);
+    if (a) speakOut(a.text, a.assertive);
+    if (e.type === 'turn' || e.type === 'start') sound('tick');
+    if (e.type === 'threshold' && !e.stale) vibrate(e.secondsLeft > 5 ? 200 : 60);
+    if (e.type === 'flag') {
+      sound('alarm');
+      vibrate([400, 150, 400]);
+    }
+  }
+}
+
+// --- drawing -----------------------------------------------------------------------
+
+const shown = { timer: ['', ''], state: ['', ''], running: [null, null], phase: '' };
+
+function stateText(v, i) {
+  switch (v.phase) {
+    case 'ready': return v.active === i ? t('donaz.state.starts') : t('donaz.state.waiting');
+    case 'running': return v.active === i ? t('donaz.state.playing') : t('donaz.state.waiting');
+    case 'paused': return v.active === i ? t('donaz.state.paused') : t('donaz.state.waiting');
+    case 'flagged': return v.flagged === i ? t('donaz.state.flagged') : t('donaz.state.waiting');
+    default: return t('donaz.state.over');
+  }
+}
+
+function render() {
+  const v = clock.view();
+  for (const i of [0, 1]) {
+    const digits = v.untimed ? t('donaz.time.untimed') : formatClock(v.remainingMs[i]);
+    if (shown.timer[i] !== digits) {
+      els.timer[i].textContent = digits;
+      els.timer[i].classList.toggle('words', v.untimed);
+      shown.timer[i] = digits;
+    }
+    const st = stateText(v, i);
+    if (shown.state[i] !== st) {
+      els.state[i].lastElementChild.textContent = st;
+      shown.state[i] = st;
+    }
+    const running = (v.phase === 'running' || v.phase === 'paused' || v.phase === 'ready') && v.active === i;
+    const canEnd = v.phase === 'running' && v.active === i;
+    if (shown.running[i] !== `${running}${canEnd}${v.phase}`) {
+      els.half[i].classList.toggle('running', running);
+      els.half[i].classList.toggle('flagged', v.phase === 'flagged' && v.flagged === i);
+      els.button[i].setAttribute('aria-disabled', String(!canEnd));
+      shown.running[i] = `${running}${canEnd}${v.phase}`;
+    }
+  }
+  if (shown.phase !== `${v.phase}${v.untimed}`) {
+    shown.phase = `${v.phase}${v.untimed}`;
+    els.start.hidden = v.phase !== 'ready';
+    els.ready.hidden = v.phase !== 'ready';
+    if (v.phase === 'ready') {
+      els.ready.textContent = drawn !== null
+        ? t('donaz.announce.drawn', { Team: names[v.active] })
+        : t('donaz.clock.ready', { Team: names[v.active] });
+    }
+    els.pause.hidden = v.phase !== 'running' && v.phase !== 'paused';
+    els.pause.textContent = v.phase === 'paused' ? els.pause.dataset.resume : els.pause.dataset.pause;
+    els.reset.hidden = v.phase === 'ready';
+    els.over.hidden = v.phase === 'ready' || v.phase === 'over';
+    els.flagged.hidden = v.phase !== 'flagged';
+    if (v.phase === 'flagged') els.flaggedBody.textContent = t('donaz.flag.body', { Team: names[v.flagged] });
+    els.ended.hidden = v.phase !== 'over';
+    if (v.phase === 'over') els.endedTimes.textContent = bothTimesSentence(names, v.remainingMs, t);
+    root.dataset.clock = v.phase;
+  }
+  keepAwake(v.phase === 'running');
+}
+
+// --- time passing ------------------------------------------------------------------
+
+let timer = 0;
+
+// loop hands out what time alone made due (thresholds, the flag), redraws, and sleeps
+// until the next second shown or event due. Time is never counted from these timers:
+// a late or skipped one only delays a redraw, never changes the time.
+function loop() {
+  clearTimeout(timer);
+  handle(clock.tick());
+  render();
+  const d = clock.msUntilNextTick();
+  if (d !== null) timer = setTimeout(loop, d);
+}
+
+// act applies one change of the clock, says it, redraws at once.
+function act(change) {
+  clearTimeout(timer);
+  handle(change());
+  loop();
+}
+
+function endTurn(team) {
+  if (clock.phase !== 'running' || clock.active !== team) return false;
+  act(() => clock.switchTurn());
+  return true;
+}
+
+function start() {
+  if (clock.phase !== 'ready') return;
+  act(() => clock.start());
+  els.button[clock.active].focus();
+}
+
+function togglePause() {
+  if (clock.phase === 'running') act(() => clock.pause());
+  else if (clock.phase === 'paused') act(() => clock.resume());
+}
+
+function sayTimes() {
+  speakOut(bothTimesSentence(names, clock.view().remainingMs, t));
+}
+
+// primary is Space or Enter on the page: start when ready, else end the running turn.
+function primary() {
+  if (clock.phase === 'ready') start();
+  else if (clock.phase === 'running') endTurn(clock.active);
+}
+
+// --- input -------------------------------------------------------------------------
+
+// The moment of the last switch made by a key, so that the click a browser may still
+// send for the same key press on a focused half (Space clicks on release) is not a second.
+let keyAt = -Infinity;
+
+// A key acts on the clock when focus is nowhere in particular or on a half: on any other
+// control Space and Enter keep their own meaning (press that button, follow that link).
+function neutralTarget(el) {
+  if (!el || el === document.body || el === root) return true;
+  if (el.closest('.half-button')) return true;
+  if (el.closest('a, button, input, select, textarea, summary, dialog, [contenteditable]')) return false;
+  return true;
+}
+
+document.addEventListener('keydown', (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey || els.confirm.open) return;
+  if (e.key === ' ' || e.key === 'Enter') {
+    if (!neutralTarget(e.target)) return;
+    e.preventDefault();
+    if (e.repeat) return;
+    keyAt = performance.now();
+    primary();
+    return;
+  }
+  if (e.repeat || e.target.closest?.('input, select, textarea, [contenteditable]')) return;
+  const k = e.key.toLowerCase();
+  if (k === 'p') {
+    e.preventDefault();
+    togglePause();
+  } else if (k === 't') {
+    e.preventDefault();
+    sayTimes();
+  }
+});
+
+// Space "clicks" a focused button on release: the keydown above already acted.
+document.addEventListener('keyup', (e) => {
+  if (e.key === ' ' && e.target.closest?.('.half-button')) e.preventDefault();
+});
+
+for (const i of [0, 1]) {
+  // A touch ends the turn as it lands, not when the finger lifts.
+  els.half[i].addEventListener('pointerdown', (e) => {
+    if (e.button !== 0) return;
+    if (endTurn(i)) e.preventDefault();
+  });
+  // A click with no pointerdown before it: a screen reader's activation, or a keyboard's
+  // that the keydown handler did not see. Clicks that follow a tap find the team no longer
+  // running and do nothing.
+  els.button[i].addEventListener('click', (e) => {
+    if (e.detail === 0 && performance.now() - keyAt < 1000) return;
+    endTurn(i);
+  });
+}
+
+els.start.addEventListener('click', start);
+els.pause.addEventListener('click', togglePause);
+els.say.addEventListener('click', sayTimes);
+els.cont.addEventListener('click', () => {
+  act(() => clock.continueUntimed());
+  els.button[clock.active].focus();
+});
+
+function confirmThen(kind, then) {
+  els.confirmText.textContent = els.confirm.dataset[kind];
+  els.confirmYes.textContent = els.confirm.dataset[`${kind}Yes`];
+  els.confirm.returnValue = '';
+  els.confirm.onclose = () => {
+    if (els.confirm.returnValue === 'yes') then();
+  };
+  els.confirm.showModal();
+}
+
+els.reset.addEventListener('click', () => confirmThen('reset', () => {
+  const events = clock.reset(); // announced as "clock reset"
+  clock = newClock();
+  handle(events);
+  shown.phase = '';
+  loop();
+  els.start.focus();
+}));
+
+els.over.addEventListener('click', () => confirmThen('over', () => {
+  act(() => clock.gameOver());
+  $('donaz-ended-heading').focus();
+}));
+
+// "New game" forgets this clock; the setup page makes the next one.
+for (const a of document.querySelectorAll('.donaz-new')) a.addEventListener('click', clearSaved);
+
+// The far half, turned to face the team across the table; kept for the device.
+function applyFlip(on) {
+  els.halves.classList.toggle('flipped', on);
+  els.flip.setAttribute('aria-pressed', String(on));
+}
+els.flip.addEventListener('click', () => {
+  const on = els.flip.getAttribute('aria-pressed') !== 'true';
+  applyFlip(on);
+  try { localStorage.setItem(FLIP, on ? '1' : ''); } catch { /* kept for this page only */ }
+});
+try { applyFlip(localStorage.getItem(FLIP) === '1'); } catch { /* default: not turned */ }
+
+// --- the page coming and going -------------------------------------------------------
+
+// A page coming back (tab shown, phone woken, restored from the back-forward cache) may
+// have missed timers, and the monotonic clock may have slept: follow the wall clock.
+function comeBack() {
+  if (document.visibilityState !== 'visible') return;
+  now.resync();
+  loop();
+}
+document.addEventListener('visibilitychange', comeBack);
+window.addEventListener('pageshow', comeBack);
+
+// --- the screen stays awake while the clock runs ------------------------------------
+
+let lock = null;
+let asking = false;
+async function keepAwake(want) {
+  if (!('wakeLock' in navigator)) return;
+  if (!want) {
+    if (lock) {
+      const l = lock;
+      lock = null;
+      l.release().catch(() => {});
+    }
+    return;
+  }
+  if (lock || asking || document.visibilityState !== 'visible') return;
+  asking = true;
+  try {
+    lock = await navigator.wakeLock.request('screen');
+    lock.addEventListener('release', () => { lock = null; });
+    if (clock.phase !== 'running') keepAwake(false);
+  } catch {
+    // Refused (battery saver, no permission): the clock still runs.
+  } finally {
+    asking = false;
+  }
+}
+
+// --- offline -----------------------------------------------------------------------
+
+// The service worker keeps a copy of pages fetched through it; the very first visit was
+// not, so keep this page now, for a reload without network.
+if ('caches' in window && navigator.onLine) {
+  caches.open('tavolo-pages').then(async (c) => {
+    if (!(await c.match(location.href))) await c.add(location.href);
+  }).catch(() => {});
+}
+
+// --- go ----------------------------------------------------------------------------
+
+if (fresh && drawn !== null) speakOut(t('donaz.announce.drawn', { Team: names[drawn] }));
+loop();
