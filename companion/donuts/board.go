@@ -209,3 +209,10 @@ func NewLayout(seed uint64) Layout {
 
 // NewBoard is the board with the given number.
 func NewBoard(seed uint64) Board { return NewLayout(seed).Board() }
+
+// DrawFirst draws the first player from a number, for a game whose players let chance
+// choose; the same number gives the same player.
+func DrawFirst(seed uint64) Color {
+	rng := rand.New(rand.NewPCG(seed, 0x6669727374)) // "first"
+	return Color(1 + rng.IntN(2))
+}

@@ -103,3 +103,14 @@ func TestPointJSON(t *testing.T) {
 	assert.Equal(t, P(4, 5), p)
 	assert.Error(t, json.Unmarshal([]byte(`[4]`), &p))
 }
+
+func TestDrawFirst(t *testing.T) {
+	n := map[Color]int{}
+	for seed := range uint64(1000) {
+		c := DrawFirst(seed)
+		assert.Equal(t, c, DrawFirst(seed))
+		n[c]++
+	}
+	assert.Len(t, n, 2)
+	assert.InDelta(t, 500, n[Chocolate], 60)
+}
