@@ -73,7 +73,7 @@ func diagonal(line string, rising bool) []string {
 }
 
 // TestInsertion plays the examples of the issue and the rule texts on a row, a column and
-// both diagonals: '*' marks where the mover (chocolate unless the line says V moves) places.
+// both diagonals: '*' marks the plate where the mover places its donut.
 func TestInsertion(t *testing.T) {
 	cases := []struct {
 		name   string
