@@ -43,16 +43,18 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (req.mode === 'navigate') {
-    event.respondWith(navigate(req));
+    event.respondWith(navigate(event));
   }
 });
 
-async function navigate(req) {
+async function navigate(event) {
+  const req = event.request;
   try {
     const res = await fetch(req);
     if (res.ok && !new URL(req.url).pathname.startsWith('/offline/')) {
       const copy = res.clone();
-      caches.open(PAGES).then((c) => c.put(req, copy));
+      // waitUntil: the worker may otherwise be stopped before the copy is stored.
+      event.waitUntil(caches.open(PAGES).then((c) => c.put(req, copy)));
     }
     return res;
   } catch (err) {
