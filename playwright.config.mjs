@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.TAVOLO_TEST_PORT || 8765);
 const BASE = `http://127.0.0.1:${PORT}`;
+const BIN = process.env.TAVOLO_BIN || 'bin/tavolo'; // another build, to try one without make
 
 export default defineConfig({
   testDir: 'pwa/browser',
@@ -39,7 +40,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh data folder for every run: no state leaks between runs.
-    command: `sh -c 'd=$(mktemp -d) && exec bin/tavolo --addr 127.0.0.1:${PORT} --data "$d"'`,
+    command: `sh -c 'd=$(mktemp -d) && exec ${BIN} --addr 127.0.0.1:${PORT} --data "$d"'`,
     url: `${BASE}/healthz`,
     reuseExistingServer: false, // never test a stale binary left running
     timeout: 20_000,
