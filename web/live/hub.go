@@ -1,0 +1,86 @@
+// Package live tells the devices at a table that the table has changed, for Server-Sent
+// Events. It carries only versions: each device's stream renders that device's own view
+// of the new version, so nothing one seat may not see ever passes through here.
+//
+// A subscriber is woken through a channel of one slot and then reads the newest version:
+// publishing never blocks, and a slow device never loses a change, it gets several at once.
+package live
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Hub holds the subscribers of every table.
+type Hub struct {
+	mu     sync.Mutex
+	tables map[string]map[*Sub]struct{}
+}
+
+// Sub is one device's subscription to one table.
+type Sub struct {
+	hub    *Hub
+	table  string
+	wake   chan struct{}
+	latest atomic.Int64
+}
+
+// NewHub makes an empty hub.
+func NewHub() *Hub { return &Hub{tables: map[string]map[*Sub]struct{}{}} }
+
+// Subscribe starts listening to a table's changes.
+func (h *Hub) Subscribe(table string) *Sub {
+	s := &Sub{hub: h, table: table, wake: make(chan struct{}, 1)}
+	h.mu.Lock()
+	subs, ok := h.tables[table]
+	if !ok {
+		subs = map[*Sub]struct{}{}
+		h.tables[table] = subs
+	}
+	subs[s] = struct{}{}
+	h.mu.Unlock()
+	return s
+}
+
+// Publish tells a table's subscribers that it is now at version.
+func (h *Hub) Publish(table string, version int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.tables[table] {
+		for {
+			old := s.latest.Load()
+			if version <= old || s.latest.CompareAndSwap(old, version) {
+				break
+			}
+		}
+		select {
+		case s.wake <- struct{}{}:
+		default: // already woken: it will read the newest version
+		}
+	}
+}
+
+// Subscribers counts a table's subscribers.
+func (h *Hub) Subscribers(table string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.tables[table])
+}
+
+// Wake is signalled when the table has changed since the last Latest.
+func (s *Sub) Wake() <-chan struct{} { return s.wake }
+
+// Latest is the newest version published since the subscription began (0 if none).
+func (s *Sub) Latest() int64 { return s.latest.Load() }
+
+// Close ends the subscription.
+func (s *Sub) Close() {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	if subs, ok := s.hub.tables[s.table]; ok {
+		delete(subs, s)
+		if len(subs) == 0 {
+			delete(s.hub.tables, s.table)
+		}
+	}
+}
