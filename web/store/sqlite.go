@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // pure Go SQLite: nothing to install
@@ -20,7 +21,11 @@ type SQLite struct {
 	now func() time.Time
 }
 
-const schema = `
+// migrations bring a database from one schema version (PRAGMA user_version) to the next;
+// a new column or table is a new entry at the end, never an edit of an old one.
+var migrations = []string{schemaV1}
+
+const schemaV1 = `
 CREATE TABLE IF NOT EXISTS tables (
 	id       TEXT PRIMARY KEY,
 	game     TEXT NOT NULL,
@@ -28,6 +33,8 @@ CREATE TABLE IF NOT EXISTS tables (
 	version  INTEGER NOT NULL,
 	actions  INTEGER NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
+	archived INTEGER NOT NULL DEFAULT 0,
+	code     TEXT UNIQUE,
 	created  INTEGER NOT NULL,
 	updated  INTEGER NOT NULL
 );
@@ -68,11 +75,27 @@ func OpenSQLite(dir string) (*SQLite, error) {
 	// One connection: SQLite has one writer anyway, and this way writes never meet
 	// SQLITE_BUSY.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	if err := migrate(db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: schema: %w", err)
+		return nil, err
 	}
 	return &SQLite{db: db, now: time.Now}, nil
+}
+
+func migrate(db *sql.DB) error {
+	var version int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+		return err
+	}
+	for ; version < len(migrations); version++ {
+		if _, err := db.Exec(migrations[version]); err != nil {
+			return fmt.Errorf("store: migration %d: %w", version+1, err)
+		}
+		if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, version+1)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *SQLite) Close() error { return s.db.Close() }
@@ -97,19 +120,14 @@ func (s *SQLite) Create(ctx context.Context, t Table, host Device) error {
 func (s *SQLite) Load(ctx context.Context, id string) (Record, error) {
 	var r Record
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var setup string
-		var finished int
-		var created, updated int64
-		err := tx.QueryRowContext(ctx, `SELECT id, game, setup, version, actions, finished, created, updated FROM tables WHERE id = ?`, id).
-			Scan(&r.ID, &r.Game, &setup, &r.Version, &r.Actions, &finished, &created, &updated)
+		t, err := scanTable(tx.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
 		if err != nil {
 			return err
 		}
-		r.Setup, r.Finished = json.RawMessage(setup), finished != 0
-		r.Created, r.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+		r.Table = t
 
 		rows, err := tx.QueryContext(ctx, `SELECT action FROM log WHERE table_id = ? ORDER BY seq`, id)
 		if err != nil {
@@ -222,27 +240,106 @@ func (s *SQLite) SetSetup(ctx context.Context, id string, version int64, setup j
 }
 
 func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Table, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT t.id, t.game, t.setup, t.version, t.actions, t.finished, t.created, t.updated
-		FROM tables t JOIN devices d ON d.table_id = t.id
-		WHERE d.device = ? AND t.game = ? ORDER BY t.updated DESC, t.id LIMIT 100`, device, game)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables
+		WHERE id IN (SELECT table_id FROM devices WHERE device = ?) AND game = ? AND archived = 0
+		ORDER BY updated DESC, id LIMIT 100`, device, game)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []Table
 	for rows.Next() {
-		var t Table
-		var setup string
-		var finished int
-		var created, updated int64
-		if err := rows.Scan(&t.ID, &t.Game, &setup, &t.Version, &t.Actions, &finished, &created, &updated); err != nil {
+		t, err := scanTable(rows)
+		if err != nil {
 			return nil, err
 		}
-		t.Setup, t.Finished = json.RawMessage(setup), finished != 0
-		t.Created, t.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 		out = append(out, t)
 	}
 	return out, rows.Err()
+}
+
+const tableColumns = `id, game, setup, version, actions, finished, archived, COALESCE(code, ''), created, updated`
+
+// scanTable reads the tableColumns of one row.
+func scanTable(row interface{ Scan(...any) error }) (Table, error) {
+	var t Table
+	var setup string
+	var finished, archived int
+	var created, updated int64
+	if err := row.Scan(&t.ID, &t.Game, &setup, &t.Version, &t.Actions, &finished, &archived, &t.Code, &created, &updated); err != nil {
+		return t, err
+	}
+	t.Setup, t.Finished, t.Archived = json.RawMessage(setup), finished != 0, archived != 0
+	t.Created, t.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	return t, nil
+}
+
+func (s *SQLite) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM devices WHERE table_id = ?`, id); err != nil {
+			return err
+		}
+		now := s.now().UnixMilli()
+		for i, d := range devices {
+			seats, err := json.Marshal(nonNil(d.Seats))
+			if err != nil {
+				return err
+			}
+			// joined keeps the given order: the host first, then in order of arrival.
+			if _, err := tx.ExecContext(ctx, `INSERT INTO devices (table_id, device, seats, host, joined) VALUES (?, ?, ?, ?, ?)`,
+				id, d.ID, string(seats), boolInt(d.Host), now+int64(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return version + 1, err
+}
+
+func (s *SQLite) SetCode(ctx context.Context, id, code string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE tables SET code = ? WHERE id = ?`, code, id)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE") {
+			return ErrCodeTaken
+		}
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (s *SQLite) FindByCode(ctx context.Context, code string) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM tables WHERE code = ? AND archived = 0`, code).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return id, err
+}
+
+func (s *SQLite) Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (archived, deleted int, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tables SET archived = 1, code = NULL
+			WHERE finished = 0 AND archived = 0 AND updated < ?`, idleBefore.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		archived = int(n)
+		res, err = tx.ExecContext(ctx, `DELETE FROM tables WHERE (finished = 1 OR archived = 1) AND updated < ?`, deleteBefore.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		deleted = int(n)
+		return nil
+	})
+	return archived, deleted, err
 }
 
 func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {

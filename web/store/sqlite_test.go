@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -119,4 +120,81 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func TestDevicesAndCodes(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "host", Seats: []int{0, 1, 2}, Host: true}))
+	require.NoError(t, s.Create(ctx, Table{ID: "u", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "other"}))
+
+	require.NoError(t, s.SetCode(ctx, "t", "K7M3P9"))
+	require.ErrorIs(t, s.SetCode(ctx, "u", "K7M3P9"), ErrCodeTaken)
+	require.ErrorIs(t, s.SetCode(ctx, "nope", "AAAAAA"), ErrNotFound)
+	id, err := s.FindByCode(ctx, "K7M3P9")
+	require.NoError(t, err)
+	require.Equal(t, "t", id)
+	_, err = s.FindByCode(ctx, "ZZZZZZ")
+	require.ErrorIs(t, err, ErrNotFound)
+
+	devices := []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "phone-b", Seats: []int{1}}, {ID: "phone-c", Seats: []int{2}}}
+	v, err := s.SetDevices(ctx, "t", 0, devices)
+	require.NoError(t, err)
+	require.Equal(t, int64(1), v)
+	_, err = s.SetDevices(ctx, "t", 0, devices)
+	require.ErrorIs(t, err, ErrConflict)
+	r, err := s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, devices, r.Devices)
+	require.Equal(t, "K7M3P9", r.Code)
+
+	list, err := s.ListForDevice(ctx, "phone-b", "diamant")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+}
+
+func TestSweepArchivesIdleTablesAndDeletesOldOnes(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	mk := func(id string, finished bool) {
+		require.NoError(t, s.Create(ctx, Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+		_, err := s.Append(ctx, id, 0, json.RawMessage(`{}`), finished)
+		require.NoError(t, err)
+	}
+	mk("idle", false)
+	mk("done", true)
+	require.NoError(t, s.SetCode(ctx, "idle", "ABCDEF"))
+	clock = clock.Add(25 * time.Hour)
+	mk("fresh", false)
+
+	archived, deleted, err := s.Sweep(ctx, clock.Add(-24*time.Hour), clock.Add(-7*24*time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 1, archived)
+	require.Equal(t, 0, deleted)
+	r, err := s.Load(ctx, "idle")
+	require.NoError(t, err)
+	require.True(t, r.Archived)
+	_, err = s.FindByCode(ctx, "ABCDEF")
+	require.ErrorIs(t, err, ErrNotFound, "an archived table can no longer be joined")
+	list, _ := s.ListForDevice(ctx, "d", "diamant")
+	require.Len(t, list, 2, "the archived table leaves the list")
+
+	clock = clock.Add(8 * 24 * time.Hour)
+	_, deleted, err = s.Sweep(ctx, clock.Add(-24*time.Hour), clock.Add(-7*24*time.Hour))
+	require.NoError(t, err)
+	require.Equal(t, 3, deleted, "after a week unchanged, finished and idle tables all go")
+	_, err = s.Load(ctx, "done")
+	require.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestMigrationsRunOnce(t *testing.T) {
+	dir := t.TempDir()
+	s := openTest(t, dir)
+	require.NoError(t, s.Close())
+	s = openTest(t, dir)
+	var v int
+	require.NoError(t, s.db.QueryRow(`PRAGMA user_version`).Scan(&v))
+	require.Equal(t, len(migrations), v)
 }

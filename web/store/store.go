@@ -17,6 +17,8 @@ var (
 	// ErrConflict: the table's version moved on since the caller read it (another tab,
 	// another device); nothing was written.
 	ErrConflict = errors.New("store: the table has changed")
+	// ErrCodeTaken: another table already has that join code.
+	ErrCodeTaken = errors.New("store: the code is taken")
 )
 
 // Table is one game being played.
@@ -27,6 +29,8 @@ type Table struct {
 	Version  int64           // counts every change: actions appended, undone, setup changed
 	Actions  int             // length of the action log
 	Finished bool
+	Archived bool   // idle too long: read-only, out of the lists
+	Code     string // join code for other devices, "" until the table is opened to them
 	Created  time.Time
 	Updated  time.Time
 }
@@ -58,8 +62,18 @@ type Store interface {
 	Undo(ctx context.Context, id string, version int64, finished bool) (int64, error)
 	// SetSetup replaces the table's setup (table options); it returns the new version.
 	SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error)
+	// SetDevices replaces the table's devices and the seats they hold; it returns the new
+	// version.
+	SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error)
+	// SetCode gives the table a join code (ErrCodeTaken if another table has it).
+	SetCode(ctx context.Context, id, code string) error
+	// FindByCode returns the id of the table with that join code, or ErrNotFound.
+	FindByCode(ctx context.Context, code string) (string, error)
 	// ListForDevice lists the tables of a game where a device sits, most recently
-	// changed first.
+	// changed first, without archived ones.
 	ListForDevice(ctx context.Context, device, game string) ([]Table, error)
+	// Sweep archives the unfinished tables unchanged since idleBefore and deletes the
+	// tables (finished or archived) unchanged since deleteBefore.
+	Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (archived, deleted int, err error)
 	Close() error
 }
