@@ -1,8 +1,687 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
 
-// diamantRoutes registers Diamant's pages.
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+	"tavolo/web/store"
+)
+
+// Diamant on one phone. Pages are server-rendered and work as plain forms (POST, then
+// 303 to the screen); diamant.js enhances them: it posts with fetch asking for JSON and
+// gets back the new screen's <main> content and the sentences to announce. Every form
+// carries the table's version: an action made against an older version is refused.
+
 func (s *Server) diamantRoutes(e *echo.Echo) {
-	e.GET("/diamant", s.gameComing("diamant"))
+	e.GET("/diamant", s.diamantSetup)
+	e.POST("/diamant", s.diamantCreate)
+	e.GET("/diamant/:id", s.diamantShow)
+	e.GET("/diamant/:id/vote/:seat", s.diamantVoteScreen)
+	e.POST("/diamant/:id/draw", s.diamantDraw)
+	e.POST("/diamant/:id/vote", s.diamantVote)
+	e.POST("/diamant/:id/exits", s.diamantExits)
+	e.GET("/diamant/:id/undo", s.diamantUndoScreen)
+	e.POST("/diamant/:id/undo", s.diamantUndo)
+	e.POST("/diamant/:id/risk", s.diamantRisk)
+	e.POST("/diamant/:id/again", s.diamantAgain)
+}
+
+// ---- setup ----
+
+type diamantSetupPage struct {
+	Count    int
+	Counts   []int
+	Names    []string
+	Draw     string
+	Vote     string
+	Seed     string
+	Problem  string
+	MaxName  int
+	Resume   []diamantResume
+	Problems map[int]bool // seats whose name was refused
+	Fields   []diamantNameField
+}
+
+// diamantNameField is one player's name field of the setup form.
+type diamantNameField struct {
+	N       int
+	Value   string
+	Invalid bool
+}
+
+type diamantResume struct {
+	ID    string
+	Names string
+}
+
+func (s *Server) diamantSetup(c echo.Context) error {
+	l := s.localizer(c)
+	n, err := strconv.Atoi(c.QueryParam("players"))
+	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
+		n = 4
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = l.T("diamant.setup.player.default", "N", i+1)
+	}
+	return s.renderSetup(c, http.StatusOK, diamantSetupPage{Count: n, Names: names, Draw: drawApp, Vote: votePhone})
+}
+
+func (s *Server) renderSetup(c echo.Context, status int, p diamantSetupPage) error {
+	p.Counts = []int{3, 4, 5, 6, 7, 8}
+	p.MaxName = diamant.MaxNameRunes
+	for i, n := range p.Names {
+		p.Fields = append(p.Fields, diamantNameField{N: i + 1, Value: n, Invalid: p.Problems[i]})
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	tables, err := s.store.ListForDevice(c.Request().Context(), device, "diamant")
+	if err != nil {
+		return err
+	}
+	for _, t := range tables {
+		var opt diamantOptions
+		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+			continue
+		}
+		p.Resume = append(p.Resume, diamantResume{ID: t.ID, Names: joinNames(s.localizer(c), opt.Players)})
+	}
+	return s.render(c, status, "diamant", "diamant.setup.title", p)
+}
+
+func (s *Server) diamantCreate(c echo.Context) error {
+	l := s.localizer(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+	}
+	p := diamantSetupPage{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
+	p.Count = len(p.Names)
+	if (p.Draw != drawApp && p.Draw != drawBox) || (p.Vote != votePhone && p.Vote != voteCards) {
+		p.Problem = l.T("diamant.error.form")
+		return s.renderSetup(c, http.StatusBadRequest, p)
+	}
+	seed := newSeed()
+	if p.Seed != "" {
+		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
+			p.Problem = l.T("diamant.error.seed")
+			return s.renderSetup(c, http.StatusUnprocessableEntity, p)
+		}
+	}
+	opt := diamantOptions{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
+	if _, err := diamant.New(opt.Setup); err != nil {
+		var de *diamant.Error
+		if !errors.As(err, &de) {
+			return err
+		}
+		p.Problem = diamantProblem(l, de)
+		if de.Seat >= 0 {
+			p.Problems = map[int]bool{de.Seat: true}
+		}
+		if p.Count < diamant.MinPlayers || p.Count > diamant.MaxPlayers {
+			p.Count = 0
+		}
+		return s.renderSetup(c, http.StatusUnprocessableEntity, p)
+	}
+	for i, n := range opt.Players {
+		opt.Players[i] = strings.TrimSpace(n)
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.createDiamant(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+}
+
+// ---- screens ----
+
+// diamantRow is a player as the screens list them.
+type diamantRow struct {
+	Seat   int
+	Name   string
+	InCave bool
+	Hand   int
+	Chest  int
+	Idols  string
+	Score  int
+	Winner bool
+}
+
+type diamantChoice struct {
+	Code   string
+	Label  string
+	Search string // what typing may match: value and name, lower case
+}
+
+type diamantGroup struct {
+	Heading string
+	Cards   []diamantChoice
+}
+
+// diamantPlay is what the game's screens show. Screen is one of cave, reveal, roundend,
+// final, pass, vote, voted, undo.
+type diamantPlay struct {
+	ID      string
+	Version int64
+	Screen  string
+	Heading string
+	Problem string
+	Lead    string     // a line under the heading ("Vote recorded.")
+	News    []sentence // what the last step did
+	Say     []sentence // what to announce when this screen arrives by script
+
+	Round      int
+	LastCard   string
+	LastKind   string
+	Players    []diamantRow
+	InCave     []diamantRow
+	TableCards []string
+	TableIdols []string
+	Hazards    []diamantHazard
+	Deck       string
+	ShowRisk   bool
+	Risk       string
+
+	DrawApp   bool
+	DrawBox   bool
+	Groups    []diamantGroup
+	VoteFirst string // phone votes: who is handed the phone first
+	Exits     []diamantRow
+	Voter     diamantRow
+	CanUndo   bool
+	UndoWhat  string
+	Winners   string
+}
+
+type diamantHazard struct {
+	Kind string
+	Text string
+}
+
+// screen builds the screen the table is at for this device. show asks for a screen
+// that is not the default one: "pass" (hand over the phone for the first vote) or
+// "reveal" (after everyone has voted).
+func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPlay {
+	l := s.localizer(c)
+	st := t.state
+	names := st.Names()
+	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Round: st.Round(), CanUndo: len(t.actions) > 0}
+	p.News = eventSentences(l, names, t.last)
+
+	la, has := t.lastAction()
+	voteResolved := has && la.Type == diamant.ActVote && st.Voted() == 0
+	roundEnded := false
+	for _, e := range t.last {
+		if e.Type == diamant.EvRoundEnded {
+			roundEnded = true
+		}
+	}
+	switch {
+	case t.opt.Vote == votePhone && voteResolved && show != "reveal":
+		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
+		p.Lead = l.T("diamant.vote.recorded")
+		p.News = nil
+		p.Say = []sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
+		return p
+	case st.Finished():
+		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
+	case roundEnded:
+		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
+	case has && (la.Type == diamant.ActExits || voteResolved):
+		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
+	case st.VoteDue() && t.opt.Vote == votePhone && (st.Voted() != 0 || show == "pass"):
+		next := t.nextVoter()
+		if next < 0 {
+			break // this device holds none of the waiting seats: it shows the cave
+		}
+		p.Screen, p.Heading = "pass", l.T("diamant.pass.heading", "Name", names[next])
+		p.Voter = diamantRow{Seat: next, Name: names[next]}
+		p.News = nil
+		if st.Voted() != 0 {
+			p.Lead = l.T("diamant.vote.recorded")
+		}
+		p.Say = []sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
+		return p
+	}
+	if p.Screen == "" {
+		p.Screen, p.Heading = "cave", l.T("diamant.round.heading", "Round", st.Round())
+	}
+	p.Say = p.News
+	s.fillCave(c, l, t, &p)
+	return p
+}
+
+// fillCave adds the cave's situation and the actions now possible.
+func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p *diamantPlay) {
+	st := t.state
+	if t.card != diamant.NoCard {
+		p.LastCard, p.LastKind = cardName(l, t.card), t.card.Kind().String()
+	}
+	w, _ := st.Winners()
+	for i, name := range st.Names() {
+		var idols []string
+		for _, c := range st.PlayerIdols(i) {
+			idols = append(idols, strconv.Itoa(c.Value()))
+		}
+		row := diamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+			Idols: strings.Join(idols, ", "), Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+		p.Players = append(p.Players, row)
+		if row.InCave {
+			p.InCave = append(p.InCave, row)
+		}
+	}
+	if st.Finished() {
+		winners := seatNames(st.Names(), w)
+		p.Winners = joinNames(l, winners)
+		return
+	}
+	for _, tc := range st.TableCards() {
+		if tc.Stays > 0 {
+			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", cardName(l, tc.Card)))
+		}
+	}
+	for _, c := range st.TableIdols() {
+		p.TableIdols = append(p.TableIdols, cardName(l, c))
+	}
+	for _, h := range st.HazardsSeen() {
+		p.Hazards = append(p.Hazards, diamantHazard{Kind: h.String(), Text: l.T("diamant.hazard." + h.String() + ".warn")})
+	}
+	p.Deck = l.N("diamant.n.deck", st.DeckSize())
+	if p.ShowRisk = s.session(c).Values["diamant.risk"] == true; p.ShowRisk {
+		ending, left := st.Risk()
+		p.Risk = riskText(l, ending, left)
+	}
+	switch {
+	case st.Phase() == diamant.PhaseDraw && t.opt.Draw == drawBox:
+		p.DrawBox = true
+		for _, g := range []struct {
+			kind diamant.Kind
+			id   string
+		}{{diamant.KindTreasure, "diamant.kind.treasure"}, {diamant.KindIdol, "diamant.kind.idol"}, {diamant.KindHazard, "diamant.kind.hazard"}} {
+			grp := diamantGroup{Heading: l.T(g.id)}
+			for _, cc := range st.Remaining() {
+				if cc.Kind != g.kind {
+					continue
+				}
+				name := cardName(l, cc.Card)
+				grp.Cards = append(grp.Cards, diamantChoice{Code: cc.Card.String(),
+					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
+					Search: strings.ToLower(name + " " + cc.Card.String())})
+			}
+			if len(grp.Cards) > 0 {
+				p.Groups = append(p.Groups, grp)
+			}
+		}
+	case st.Phase() == diamant.PhaseDraw:
+		p.DrawApp = true
+	case st.VoteDue() && t.opt.Vote == votePhone:
+		if next := t.nextVoter(); next >= 0 {
+			p.VoteFirst = st.Name(next)
+		}
+	case st.VoteDue():
+		p.Exits = p.InCave
+	}
+}
+
+// ---- replies ----
+
+// diamantReply is the JSON answer to a script: the new screen and what to announce.
+type diamantReply struct {
+	HTML     string     `json:"html"`
+	Title    string     `json:"title"`
+	URL      string     `json:"url"`
+	Version  int64      `json:"version"`
+	Announce []sentence `json:"announce"`
+}
+
+func wantsJSON(c echo.Context) bool {
+	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
+}
+
+// screenURL is the address of a screen, where a form's 303 leads.
+func screenURL(p diamantPlay) string {
+	switch p.Screen {
+	case "reveal":
+		return "/diamant/" + p.ID + "?show=reveal"
+	case "vote":
+		return fmt.Sprintf("/diamant/%s/vote/%d", p.ID, p.Voter.Seat)
+	case "undo":
+		return "/diamant/" + p.ID + "/undo"
+	}
+	return "/diamant/" + p.ID
+}
+
+// showPlay answers with a screen: a whole page, or for a script the JSON reply.
+func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
+	if p.Problem != "" {
+		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
+	}
+	if !wantsJSON(c) {
+		return s.renderTitled(c, status, "diamant-play", p.Heading, p)
+	}
+	l := s.localizer(c)
+	token, _ := c.Get("csrf").(string)
+	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "diamant-play", Data: p}
+	var buf bytes.Buffer
+	if err := s.pages.byName["diamant-play"].ExecuteTemplate(&buf, "content", v); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(status, diamantReply{HTML: buf.String(), Title: p.Heading + " · Tavolo", URL: screenURL(p), Version: p.Version, Announce: p.Say})
+}
+
+// refuse answers a refused action: the current screen with the reason, nothing changed.
+func (s *Server) refuse(c echo.Context, t *diamantTable, status int, problem string) error {
+	p := s.screen(c, t, c.FormValue("show"))
+	p.Problem = problem
+	return s.showPlay(c, status, p)
+}
+
+// diamantProblem says an engine refusal in the player's language.
+func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
+	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", cardName(l, e.Card),
+		"Count", e.Count, "Limit", e.Limit)
+}
+
+func (s *Server) diamantShow(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return s.showPlay(c, http.StatusOK, s.screen(c, t, c.QueryParam("show")))
+}
+
+func (s *Server) diamantVoteScreen(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || t.opt.Vote != votePhone || !t.state.VoteDue() || seat != t.nextVoter() {
+		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
+		// current screen instead.
+		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
+	}
+	l := s.localizer(c)
+	name := t.state.Name(seat)
+	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
+		Heading: l.T("diamant.vote.heading", "Name", name),
+		Voter:   diamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
+	p.Lead = l.N("diamant.n.carries", t.state.Hand(seat))
+	p.Deck = l.N("diamant.n.table", t.state.Table())
+	return s.showPlay(c, http.StatusOK, p)
+}
+
+// act runs one action on a table: under the table's lock, it checks the form's version,
+// lets check refuse what the table's options forbid, applies the action, stores it and
+// answers with the next screen.
+func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, string, int)) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDiamant(c, id)
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	a, problem, status := build(t)
+	if problem != "" {
+		return s.refuse(c, t, status, problem)
+	}
+	events, err := t.state.Apply(a)
+	if err != nil {
+		var de *diamant.Error
+		if !errors.As(err, &de) {
+			return err
+		}
+		return s.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
+	}
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	version, err := s.store.Append(c.Request().Context(), id, t.rec.Version, raw, t.state.Finished())
+	if errors.Is(err, store.ErrConflict) {
+		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if err != nil {
+		return err
+	}
+	t.rec.Version = version
+	t.actions = append(t.actions, a)
+	t.note(events)
+	p := s.screen(c, t, "")
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, screenURL(p))
+	}
+	return s.showPlay(c, http.StatusOK, p)
+}
+
+func (s *Server) diamantDraw(c echo.Context) error {
+	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+		l := s.localizer(c)
+		if t.opt.Draw == drawApp || t.state.Phase() != diamant.PhaseDraw {
+			// A vote due or a finished game: the engine says why.
+			return diamant.Draw(t.randomCard()), "", 0
+		}
+		code, text := c.FormValue("card"), strings.TrimSpace(c.FormValue("text"))
+		if code == "" && text == "" {
+			return diamant.Action{}, l.T("diamant.error.card.none"), http.StatusUnprocessableEntity
+		}
+		if code == "" {
+			card, ok := parseTypedCard(l, t.state, text)
+			if !ok {
+				return diamant.Action{}, l.T("diamant.error.card.typed", "Text", text), http.StatusUnprocessableEntity
+			}
+			return diamant.Draw(card), "", 0
+		}
+		card, err := diamant.ParseCard(code)
+		if err != nil {
+			return diamant.Action{}, l.T("diamant.error.card.typed", "Text", code), http.StatusUnprocessableEntity
+		}
+		return diamant.Draw(card), "", 0
+	})
+}
+
+// parseTypedCard reads what a player typed to name a card: a treasure's value ("11"),
+// the card's name in the page's language ("idol worth 7", "spider"), or its code ("T11").
+// Among the cards that can still come, an exact name wins, then a lone value.
+func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.Card, bool) {
+	text = strings.ToLower(strings.TrimSpace(text))
+	if c, err := diamant.ParseCard(text); err == nil {
+		return c, true
+	}
+	if v, err := strconv.Atoi(text); err == nil {
+		for _, c := range diamant.Treasures {
+			if c.Value() == v {
+				return c, true
+			}
+		}
+		return diamant.NoCard, false
+	}
+	var found []diamant.Card
+	for _, group := range [][]diamant.Card{diamant.Treasures, diamant.Idols, diamant.Hazards} {
+		for _, c := range group {
+			name := strings.ToLower(cardName(l, c))
+			if name == text {
+				return c, true
+			}
+			if c.Kind() == diamant.KindHazard && strings.Contains(name, text) && st.InDeck(c) > 0 {
+				found = append(found, c)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return diamant.NoCard, false
+}
+
+func (s *Server) diamantVote(c echo.Context) error {
+	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+		l := s.localizer(c)
+		seat, err := strconv.Atoi(c.FormValue("seat"))
+		choice := c.FormValue("choice")
+		if err != nil || (choice != "continue" && choice != "leave") || t.opt.Vote != votePhone {
+			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		if !t.seats.Has(seat) {
+			return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
+		}
+		st := t.state
+		if next := t.nextVoter(); st.VoteDue() && st.InCave().Has(seat) && !st.Voted().Has(seat) && seat != next {
+			return diamant.Action{}, l.T("diamant.error.turn", "Name", st.Name(seat), "Next", st.Name(next)), http.StatusConflict
+		}
+		return diamant.Vote(seat, choice == "leave"), "", 0
+	})
+}
+
+func (s *Server) diamantExits(c echo.Context) error {
+	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+		l := s.localizer(c)
+		if t.opt.Vote != voteCards {
+			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		form, _ := c.FormParams()
+		var leavers diamant.Seats
+		for _, v := range form["leave"] {
+			seat, err := strconv.Atoi(v)
+			if err != nil || seat < 0 || seat >= diamant.MaxPlayers {
+				return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+			}
+			if !t.seats.Has(seat) {
+				return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
+			}
+			leavers |= diamant.SeatsOf(seat)
+		}
+		return diamant.Exits(leavers), "", 0
+	})
+}
+
+// ---- undo, risk, play again ----
+
+// undoWhat says what the last step was, without ever telling how someone voted.
+func undoWhat(l *i18n.Localizer, t *diamantTable) string {
+	a, ok := t.lastAction()
+	if !ok {
+		return ""
+	}
+	switch a.Type {
+	case diamant.ActDraw:
+		return l.T("diamant.undo.draw", "Card", cardName(l, a.Card))
+	case diamant.ActVote:
+		return l.T("diamant.undo.vote", "Name", t.opt.Players[a.Seat])
+	}
+	return l.T("diamant.undo.exits")
+}
+
+func (s *Server) diamantUndoScreen(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if len(t.actions) == 0 {
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
+	}
+	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
+		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t)}
+	p.Say = []sentence{{Text: p.UndoWhat}}
+	return s.showPlay(c, http.StatusOK, p)
+}
+
+func (s *Server) diamantUndo(c echo.Context) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDiamant(c, id)
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if len(t.actions) == 0 {
+		return s.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
+	}
+	what := undoWhat(l, t)
+	t.actions = t.actions[:len(t.actions)-1]
+	if err := t.replay(); err != nil {
+		return err
+	}
+	version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, t.state.Finished())
+	if errors.Is(err, store.ErrConflict) {
+		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if err != nil {
+		return err
+	}
+	t.rec.Version = version
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+	}
+	p := s.screen(c, t, "")
+	p.Lead = l.T("diamant.undo.done", "What", what)
+	p.Say = []sentence{{Text: p.Lead}}
+	return s.showPlay(c, http.StatusOK, p)
+}
+
+func (s *Server) diamantRisk(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	sess := s.session(c)
+	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
+	if err := s.saveSession(c); err != nil {
+		return err
+	}
+	p := s.screen(c, t, c.FormValue("show"))
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, screenURL(p))
+	}
+	if p.ShowRisk {
+		p.Say = []sentence{{Text: p.Risk}}
+	} else {
+		p.Say = nil
+	}
+	return s.showPlay(c, http.StatusOK, p)
+}
+
+// diamantAgain starts a new game with the same players and options, and a new seed.
+func (s *Server) diamantAgain(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	opt := t.opt
+	opt.Seed = newSeed()
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.createDiamant(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 }

@@ -1,0 +1,111 @@
+// Diamant's screens, enhanced: forms and marked links are sent with fetch, the server
+// answers with the next screen's content and the sentences to announce, and this module
+// swaps it in, moves focus to the new heading, announces, and plays the sounds. Without
+// this module every form still works (POST, then 303 to the screen).
+import { announce, repeatLast, lastAnnouncement, sound, vibrate, focusHeading } from './feedback.js';
+import { filterCards } from './diamant-cards.js';
+
+const main = document.getElementById('main');
+
+/** Sends a form or follows a link, asking for JSON; on failure falls back to the browser. */
+async function go(url, init, fallback) {
+  let res;
+  try {
+    res = await fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  } catch {
+    fallback();
+    return;
+  }
+  const type = res.headers.get('Content-Type') || '';
+  if (!type.includes('application/json')) {
+    fallback();
+    return;
+  }
+  show(await res.json());
+}
+
+/** Puts a reply on the page: the new screen, its address, focus, sentences and sounds. */
+function show(reply) {
+  main.innerHTML = reply.html;
+  document.title = reply.title;
+  if (reply.url && reply.url !== location.pathname + location.search) {
+    history.replaceState({ tavolo: true }, '', reply.url);
+  }
+  enhance();
+  focusHeading(main);
+  const polite = reply.announce.filter((s) => !s.assertive).map((s) => s.text).join(' ');
+  const alarms = reply.announce.filter((s) => s.assertive).map((s) => s.text).join(' ');
+  if (alarms) {
+    announce(alarms, { assertive: true });
+    vibrate([200, 100, 200]);
+  }
+  if (polite) setTimeout(() => announce(polite), alarms ? 150 : 0);
+  const sounds = reply.announce.map((s) => s.sound).filter(Boolean);
+  // The most telling sound only: a lost round outweighs a treasure.
+  for (const name of ['lost', 'hazard', 'idol', 'treasure']) {
+    if (sounds.includes(name)) {
+      sound(name);
+      break;
+    }
+  }
+}
+
+function onSubmit(event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-js')) return;
+  event.preventDefault();
+  const data = new FormData(form, event.submitter);
+  const method = (form.method || 'get').toUpperCase();
+  let url = form.action;
+  const init = { method };
+  if (method === 'POST') init.body = new URLSearchParams(data);
+  else url += (url.includes('?') ? '&' : '?') + new URLSearchParams(data);
+  // One request at a time: a double press must not send the same vote twice.
+  for (const b of form.querySelectorAll('button')) b.disabled = true;
+  go(url, init, () => form.submit());
+}
+
+function onClick(event) {
+  const a = event.target.closest('a[data-js]');
+  if (!a || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  go(a.href, { method: 'GET' }, () => { location.href = a.href; });
+}
+
+/** What the page says when it is loaded whole: its news, for the repeat control. */
+function pageSentence() {
+  const news = main.querySelector('#news, .lead, #problem');
+  return news ? news.textContent.trim().replace(/\s+/g, ' ') : '';
+}
+
+function repeat() {
+  if (lastAnnouncement()) repeatLast();
+  else announce(pageSentence());
+}
+
+/** Shows the controls that need this module and wires the card search. */
+function enhance() {
+  for (const b of main.querySelectorAll('button.repeat')) {
+    b.hidden = false;
+    b.addEventListener('click', repeat);
+  }
+  const input = main.querySelector('#card-text');
+  if (input) {
+    const items = [...main.querySelectorAll('.cardlist li[data-search]')];
+    input.addEventListener('input', () => filterCards(items, input.value));
+  }
+}
+
+document.addEventListener('submit', onSubmit);
+document.addEventListener('click', onClick);
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'r' && event.key !== 'R') return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable) return;
+  event.preventDefault();
+  repeat();
+});
+// Back and forward: the server knows the screen; ask it again.
+window.addEventListener('popstate', () => location.reload());
+enhance();

@@ -1,0 +1,169 @@
+package web
+
+import (
+	"strconv"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+)
+
+// The sentences Diamant says: pure functions from the engine's events, the players'
+// names and a localizer to whole sentences. The same sentences are shown on the page
+// (for everyone, and for a browser without scripts), put in the live regions and spoken.
+
+// sentence is one thing to announce: its text, whether it is an alarm (the assertive
+// live region), and the short sound that goes with it, if any.
+type sentence struct {
+	Text      string `json:"text"`
+	Assertive bool   `json:"assertive,omitempty"`
+	Sound     string `json:"sound,omitempty"`
+}
+
+// cardName names a card: "Treasure of 11", "Idol worth 7", "Hazard: spider".
+func cardName(l *i18n.Localizer, c diamant.Card) string {
+	switch c.Kind() {
+	case diamant.KindTreasure:
+		return l.T("diamant.card.treasure", "Value", c.Value())
+	case diamant.KindIdol:
+		return l.T("diamant.card.idol", "Value", c.Value())
+	case diamant.KindHazard:
+		return l.T("diamant.card." + c.String())
+	}
+	return ""
+}
+
+// joinNames lists names as a sentence does: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara".
+func joinNames(l *i18n.Localizer, names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	out := names[0]
+	for _, n := range names[1 : len(names)-1] {
+		out += ", " + n
+	}
+	return out + l.T("diamant.and") + names[len(names)-1]
+}
+
+// seatNames gives the names of a set of seats, in seat order.
+func seatNames(names []string, seats diamant.Seats) []string {
+	var out []string
+	for _, i := range seats.List() {
+		if i < len(names) {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+// diamonds is "1 diamond", "5 diamonds", with the language's plural forms.
+func diamonds(l *i18n.Localizer, n int) string { return l.N("diamant.n.diamonds", n) }
+
+// tokensText says a number of diamonds as the box's tokens: "2 clear tokens and 3 red tokens".
+func tokensText(l *i18n.Localizer, t diamant.Tokens) string {
+	switch {
+	case t.Clear > 0 && t.Red > 0:
+		return l.N("diamant.n.clear", t.Clear) + l.T("diamant.and") + l.N("diamant.n.red", t.Red)
+	case t.Clear > 0:
+		return l.N("diamant.n.clear", t.Clear)
+	case t.Red > 0:
+		return l.N("diamant.n.red", t.Red)
+	}
+	return ""
+}
+
+// staysText is what stays on a card: "2 stay on the card", "none stays on the card".
+func staysText(l *i18n.Localizer, n int) string {
+	if n == 0 {
+		return l.T("diamant.say.stays.none")
+	}
+	return l.N("diamant.n.stays", n)
+}
+
+// idolsText names a set of idols: "the idol worth 5 and the idol worth 8".
+func idolsText(l *i18n.Localizer, idols diamant.IdolSet) string {
+	var parts []string
+	for _, c := range idols.Cards() {
+		parts = append(parts, l.T("diamant.idol.the", "Value", c.Value()))
+	}
+	return joinNames(l, parts)
+}
+
+// pointsText is "34 points".
+func pointsText(l *i18n.Localizer, n int) string { return l.N("diamant.n.points", n) }
+
+// eventSentences turns an action's events into sentences. Secret votes say nothing
+// here: the vote screens say "vote recorded" the same way whatever the vote.
+func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) []sentence {
+	var out []sentence
+	add := func(text string, assertive bool, sound string) {
+		out = append(out, sentence{Text: text, Assertive: assertive, Sound: sound})
+	}
+	for _, e := range events {
+		switch e.Type {
+		case diamant.EvRoundStarted:
+			add(l.T("diamant.say.round", "Round", e.Round, "Idol", cardName(l, e.Card),
+				"Cards", l.N("diamant.n.cards", e.Deck)), false, "")
+		case diamant.EvTreasure:
+			add(l.T("diamant.say.treasure", "Card", cardName(l, e.Card),
+				"Each", l.N("diamant.n.each", e.Share), "Stays", staysText(l, e.Stays)), false, "treasure")
+		case diamant.EvIdol:
+			add(l.T("diamant.say.idol", "Card", cardName(l, e.Card)), false, "idol")
+		case diamant.EvHazard:
+			if e.Second {
+				add(l.T("diamant.hazard."+e.Card.String()+".second"), true, "lost")
+			} else {
+				add(l.T("diamant.hazard."+e.Card.String()+".first"), false, "hazard")
+			}
+		case diamant.EvVotesRevealed:
+			if e.Seats == 0 {
+				add(l.T("diamant.say.continue.all"), false, "")
+			} else {
+				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", joinNames(l, seatNames(names, e.Seats))), false, "")
+			}
+		case diamant.EvCardShared:
+			add(l.T("diamant.say.shared", "Card", cardName(l, e.Card), "Had", diamonds(l, e.Amount),
+				"Each", l.N("diamant.n.each", e.Share), "Stays", staysText(l, e.Stays)), false, "")
+		case diamant.EvLeft:
+			name := names[e.Seat]
+			if e.Amount > 0 {
+				add(l.T("diamant.say.left", "Name", name, "Taken", diamonds(l, e.Amount),
+					"Tokens", tokensText(l, e.Tokens), "Chest", e.Chest), false, "")
+			} else {
+				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", e.Chest), false, "")
+			}
+			if e.Idols != 0 {
+				add(l.T("diamant.say.idols.taken", "Name", name, "Idols", idolsText(l, e.Idols)), false, "idol")
+			}
+		case diamant.EvHandLost:
+			add(l.T("diamant.say.lost", "Name", names[e.Seat], "Lost", diamonds(l, e.Amount)), false, "")
+		case diamant.EvHazardRemoved:
+			add(l.T("diamant.say.hazard.removed"), false, "")
+		case diamant.EvIdolsRemoved:
+			add(l.N("diamant.n.idols.lost", len(e.Idols.Cards()), "Idols", idolsText(l, e.Idols)), false, "")
+		case diamant.EvRoundEnded:
+			id := "diamant.say.end.empty"
+			if e.Reason == diamant.EndHazard {
+				id = "diamant.say.end.hazard"
+			}
+			add(l.T(id, "Round", e.Round), false, "")
+			if e.Amount > 0 {
+				add(l.N("diamant.n.back", e.Amount), false, "")
+			}
+		case diamant.EvGameOver:
+			add(l.N("diamant.n.over", e.Seats.Count(), "Names", joinNames(l, seatNames(names, e.Seats)),
+				"Points", pointsText(l, e.Amount)), true, "")
+		}
+	}
+	return out
+}
+
+// riskText is the risk hint: "1 card in 4 ends the round".
+func riskText(l *i18n.Localizer, ending, left int) string {
+	if ending == 0 || left == 0 {
+		return l.T("diamant.risk.none")
+	}
+	return l.N("diamant.n.risk", ending, "Left", strconv.Itoa(left))
+}

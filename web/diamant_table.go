@@ -1,0 +1,193 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/bits"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/store"
+)
+
+// A Diamant table as the server keeps it: the options (the engine's setup plus how the
+// table draws and votes) in the store's setup, the actions in its log, and the devices
+// at it, each holding some seats. Here one device (the host) holds every seat; a table
+// with a phone per player adds devices with one seat each, and nothing else changes:
+// every check below asks "does this device hold that seat".
+
+// Ways of drawing and voting.
+const (
+	drawApp   = "app"   // the app shuffles and draws
+	drawBox   = "box"   // someone draws the real card and enters it
+	votePhone = "phone" // secret votes, one by one, on the device holding the seats
+	voteCards = "cards" // the box's vote cards; someone enters who leaves
+)
+
+// diamantOptions is what the store keeps as a table's setup.
+type diamantOptions struct {
+	diamant.Setup
+	Draw string `json:"draw"`
+	Vote string `json:"vote"`
+}
+
+// diamantTable is a table loaded and replayed for one request.
+type diamantTable struct {
+	rec     store.Record
+	opt     diamantOptions
+	actions []diamant.Action
+	state   *diamant.State
+	seats   diamant.Seats // the seats the requesting device holds
+	last    []diamant.Event
+	card    diamant.Card // the last card drawn in the round being played; NoCard at its start
+}
+
+// errNotAtTable: the device holds no seat at the table.
+var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
+
+// loadDiamant reads a table and replays it for the requesting device.
+func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
+	if !validID(id) {
+		return nil, echo.ErrNotFound
+	}
+	rec, err := s.store.Load(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != "diamant" {
+		return nil, echo.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return nil, err
+	}
+	t := &diamantTable{rec: rec}
+	found := false
+	for _, d := range rec.Devices {
+		if d.ID == device {
+			t.seats, found = diamant.SeatsOf(d.Seats...), true
+		}
+	}
+	if !found {
+		return nil, errNotAtTable
+	}
+	if err := json.Unmarshal(rec.Setup, &t.opt); err != nil {
+		return nil, fmt.Errorf("diamant table %s: setup: %w", id, err)
+	}
+	t.actions = make([]diamant.Action, len(rec.Log))
+	for i, raw := range rec.Log {
+		if err := json.Unmarshal(raw, &t.actions[i]); err != nil {
+			return nil, fmt.Errorf("diamant table %s: action %d: %w", id, i, err)
+		}
+	}
+	if err := t.replay(); err != nil {
+		return nil, fmt.Errorf("diamant table %s: %w", id, err)
+	}
+	return t, nil
+}
+
+// replay rebuilds the state from the log, keeping the last action's events (what the
+// screen explains) and the last card drawn this round. A game replays in microseconds.
+func (t *diamantTable) replay() error {
+	st, events, err := diamant.Start(t.opt.Setup)
+	if err != nil {
+		return err
+	}
+	t.state, t.last, t.card = st, events, diamant.NoCard
+	for i, a := range t.actions {
+		events, err := st.Apply(a)
+		if err != nil {
+			return fmt.Errorf("action %d: %w", i, err)
+		}
+		t.note(events)
+	}
+	return nil
+}
+
+// note keeps an action's events as the last ones and follows the last card drawn.
+func (t *diamantTable) note(events []diamant.Event) {
+	t.last = events
+	for _, e := range events {
+		switch e.Type {
+		case diamant.EvTreasure, diamant.EvHazard, diamant.EvIdol:
+			t.card = e.Card
+		case diamant.EvRoundStarted:
+			t.card = diamant.NoCard
+		}
+	}
+}
+
+// lastAction is the last action of the log and whether there is one.
+func (t *diamantTable) lastAction() (diamant.Action, bool) {
+	if len(t.actions) == 0 {
+		return diamant.Action{}, false
+	}
+	return t.actions[len(t.actions)-1], true
+}
+
+// nextVoter is the seat that votes next on this device in a secret vote: the first
+// waiting seat it holds, in seat order; -1 when none.
+func (t *diamantTable) nextVoter() int {
+	for _, i := range (t.state.Waiting() & t.seats).List() {
+		return i
+	}
+	return -1
+}
+
+// randomCard picks the card an app-drawn table draws next. The log then stores that
+// card, so a stored game never depends on how a card was picked; the pick depends only
+// on the seed and the step, so the same seed always deals the same game (and undoing a
+// draw does not change the card that comes).
+func (t *diamantTable) randomCard() diamant.Card {
+	r := splitmix(t.opt.Seed ^ splitmix(uint64(len(t.actions))+1))
+	left := t.state.Remaining()
+	total := 0
+	for _, cc := range left {
+		total += cc.Count
+	}
+	hi, _ := bits.Mul64(r, uint64(total))
+	k := int(hi)
+	for _, cc := range left {
+		if k -= cc.Count; k < 0 {
+			return cc.Card
+		}
+	}
+	return diamant.NoCard // an empty deck: the engine then draws, or refuses, itself
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// newSeed is a random seed for a new table.
+func newSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// createDiamant stores a new table whose every seat is held by the device.
+func (s *Server) createDiamant(ctx context.Context, device string, opt diamantOptions) (string, error) {
+	raw, err := json.Marshal(opt)
+	if err != nil {
+		return "", err
+	}
+	seats := make([]int, len(opt.Players))
+	for i := range seats {
+		seats[i] = i
+	}
+	id := newID()
+	err = s.store.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: raw}, store.Device{ID: device, Seats: seats, Host: true})
+	return id, err
+}
