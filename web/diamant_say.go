@@ -2,6 +2,8 @@ package web
 
 import (
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
@@ -99,7 +101,7 @@ func pointsText(l *i18n.Localizer, n int) string { return l.N("diamant.n.points"
 func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) []sentence {
 	var out []sentence
 	add := func(text string, assertive bool, sound string) {
-		out = append(out, sentence{Text: text, Assertive: assertive, Sound: sound})
+		out = append(out, sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
 	}
 	for _, e := range events {
 		switch e.Type {
@@ -158,6 +160,15 @@ func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) [
 		}
 	}
 	return out
+}
+
+// upperFirst capitalizes a sentence that starts with a lower-case word ("the idol…").
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || unicode.IsUpper(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // riskText is the risk hint: "1 card in 4 ends the round".

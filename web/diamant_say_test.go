@@ -1,0 +1,226 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+)
+
+func localizers(t *testing.T) map[string]*i18n.Localizer {
+	cat, err := i18n.Load()
+	require.NoError(t, err)
+	out := map[string]*i18n.Localizer{}
+	for _, l := range i18n.Languages {
+		out[l.Code] = cat.Localizer(l.Code)
+	}
+	return out
+}
+
+var sayNames = []string{"Ada", "Bruno", "Chiara", "Dario"}
+
+func TestDiamondPlurals(t *testing.T) {
+	ls := localizers(t)
+	for _, tc := range []struct {
+		lang  string
+		count int
+		want  string
+	}{
+		{"en", 0, "0 diamonds"}, {"en", 1, "1 diamond"}, {"en", 2, "2 diamonds"},
+		{"fr", 0, "0 diamant"}, {"fr", 1, "1 diamant"}, {"fr", 2, "2 diamants"}, {"fr", 1000000, "1000000 de diamants"},
+		{"it", 0, "0 diamanti"}, {"it", 1, "1 diamante"}, {"it", 5, "5 diamanti"},
+		{"sk", 0, "0 diamantov"}, {"sk", 1, "1 diamant"}, {"sk", 2, "2 diamanty"}, {"sk", 4, "4 diamanty"}, {"sk", 5, "5 diamantov"},
+	} {
+		require.Equal(t, tc.want, diamonds(ls[tc.lang], tc.count), "%s %d", tc.lang, tc.count)
+	}
+}
+
+func TestEventSentences(t *testing.T) {
+	ls := localizers(t)
+	three := diamant.SeatsOf(0, 1, 2)
+	cases := []struct {
+		name   string
+		events []diamant.Event
+		want   map[string][]sentence
+	}{
+		{"treasure divided", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T11, Seats: three, Share: 3, Stays: 2}},
+			map[string][]sentence{
+				"en": {{Text: "Treasure of 11: 3 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
+				"it": {{Text: "Tesoro da 11: 3 diamanti a testa, e 2 restano sulla carta.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 11 : 3 diamants chacun, et 2 restent sur la carte.", Sound: "treasure"}},
+				"sk": {{Text: "Poklad 11: každý dostane 3 diamanty a 2 zostanú na karte.", Sound: "treasure"}},
+			}},
+		{"one each, one stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T4, Seats: three, Share: 1, Stays: 1}},
+			map[string][]sentence{
+				"en": {{Text: "Treasure of 4: 1 diamond each, and 1 stays on the card.", Sound: "treasure"}},
+				"it": {{Text: "Tesoro da 4: 1 diamante a testa, e 1 resta sulla carta.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 4 : 1 diamant chacun, et 1 reste sur la carte.", Sound: "treasure"}},
+				"sk": {{Text: "Poklad 4: každý dostane 1 diamant a 1 zostane na karte.", Sound: "treasure"}},
+			}},
+		{"nothing each, none stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T2, Seats: three, Share: 0, Stays: 2}},
+			map[string][]sentence{
+				"en": {{Text: "Treasure of 2: 0 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 2 : 0 diamant chacun, et 2 restent sur la carte.", Sound: "treasure"}},
+				"sk": {{Text: "Poklad 2: každý dostane 0 diamantov a 2 zostanú na karte.", Sound: "treasure"}},
+			}},
+		{"first and second hazard", []diamant.Event{
+			{Type: diamant.EvHazard, Card: diamant.Spider},
+			{Type: diamant.EvHazard, Card: diamant.Spider, Second: true},
+			{Type: diamant.EvHandLost, Seat: 1, Amount: 5},
+			{Type: diamant.EvHazardRemoved, Card: diamant.Spider},
+			{Type: diamant.EvRoundEnded, Round: 2, Reason: diamant.EndHazard, Card: diamant.Spider, Amount: 1},
+		}, map[string][]sentence{
+			"en": {
+				{Text: "Spider! The first this round: a second spider would end the round.", Sound: "hazard"},
+				{Text: "A second spider! The round is over.", Assertive: true, Sound: "lost"},
+				{Text: "Bruno flees and loses 5 diamonds."},
+				{Text: "One card of this hazard leaves the game."},
+				{Text: "Round 2 is over: whoever was still in the cave fled empty-handed."},
+				{Text: "1 diamond left on the cards goes back to the box."},
+			},
+			"fr": {
+				{Text: "Araignée ! C'est le premier de ce type : une seconde araignée mettrait fin à la manche.", Sound: "hazard"},
+				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
+				{Text: "Bruno s'enfuit et perd 5 diamants."},
+				{Text: "Une carte de ce danger quitte le jeu."},
+				{Text: "La manche 2 est finie : ceux qui étaient encore dans la grotte ont fui les mains vides."},
+				{Text: "1 diamant resté sur les cartes retourne dans la boîte."},
+			},
+			"sk": {
+				{Text: "Pavúk! Prvé v tomto kole: druhý pavúk by kolo ukončil.", Sound: "hazard"},
+				{Text: "Druhý pavúk! Kolo sa skončilo.", Assertive: true, Sound: "lost"},
+				{Text: "Bruno uteká a stráca 5 diamantov."},
+				{Text: "Jedna karta tohto nebezpečenstva odchádza z hry."},
+				{Text: "Kolo 2 sa skončilo: kto bol ešte v jaskyni, utiekol s prázdnymi rukami."},
+				{Text: "1 diamant z kariet sa vracia do krabice."},
+			},
+		}},
+		{"two leave and share the cards", []diamant.Event{
+			{Type: diamant.EvVoteCast, Seat: 0}, // a secret vote says nothing
+			{Type: diamant.EvVotesRevealed, Seats: diamant.SeatsOf(0, 2)},
+			{Type: diamant.EvCardShared, Card: diamant.T7, Seats: diamant.SeatsOf(0, 2), Amount: 3, Share: 1, Stays: 1, Tokens: diamant.TokensFor(1)},
+			{Type: diamant.EvLeft, Seat: 0, Amount: 1, Tokens: diamant.TokensFor(1), Hand: 6, Chest: 7},
+			{Type: diamant.EvLeft, Seat: 2, Amount: 0, Hand: 0, Chest: 12},
+		}, map[string][]sentence{
+			"en": {
+				{Text: "Ada and Chiara leave."},
+				{Text: "Treasure of 7 (with 3 diamonds on it): 1 diamond each, and 1 stays on the card."},
+				{Text: "Ada takes 1 diamond from the cards (1 red token) and banks everything: chest 7."},
+				{Text: "Chiara takes nothing from the cards and banks what they carry: chest 12."},
+			},
+			"it": {
+				{Text: "Ada e Chiara escono."},
+				{Text: "Tesoro da 7 (con 3 diamanti sopra): 1 diamante a testa, e 1 resta sulla carta."},
+				{Text: "Ada prende 1 diamante dalle carte (1 diamante rosso) e mette tutto al sicuro: bauletto 7."},
+				{Text: "Chiara non prende nulla dalle carte e mette al sicuro ciò che porta: bauletto 12."},
+			},
+			"sk": {
+				{Text: "Ada a Chiara odchádzajú."},
+				{Text: "Poklad 7 (na karte 3 diamanty): každý dostane 1 diamant a 1 zostane na karte."},
+				{Text: "Ada berie z kariet 1 diamant (1 červený diamant) a všetko uloží: truhlica 7."},
+				{Text: "Chiara z kariet nič neberie a uloží, čo nesie: truhlica 12."},
+			},
+		}},
+		{"one leaves alone with idols, in tokens", []diamant.Event{
+			{Type: diamant.EvVotesRevealed, Seats: diamant.SeatsOf(3)},
+			{Type: diamant.EvLeft, Seat: 3, Alone: true, Amount: 13, Tokens: diamant.TokensFor(13), Hand: 4, Chest: 17,
+				Idols: diamant.IdolSet(0b011)},
+		}, map[string][]sentence{
+			"en": {
+				{Text: "Dario leaves."},
+				{Text: "Dario takes 13 diamonds from the cards (2 clear tokens and 3 red tokens) and banks everything: chest 17."},
+				{Text: "Dario leaves alone and takes the idol worth 5 and the idol worth 7.", Sound: "idol"},
+			},
+			"fr": {
+				{Text: "Dario sort."},
+				{Text: "Dario prend 13 diamants sur les cartes (2 diamants transparents et 3 diamants rouges) et met tout à l'abri : coffre 17."},
+				{Text: "Dario sort seul et prend l'idole de 5 et l'idole de 7.", Sound: "idol"},
+			},
+			"sk": {
+				{Text: "Dario odchádza."},
+				{Text: "Dario berie z kariet 13 diamantov (2 priehľadné diamanty a 3 červené diamanty) a všetko uloží: truhlica 17."},
+				{Text: "Dario odchádza sám a berie idol za 5 a idol za 7.", Sound: "idol"},
+			},
+		}},
+		{"everyone continues; an idol", []diamant.Event{
+			{Type: diamant.EvVotesRevealed},
+			{Type: diamant.EvIdol, Card: diamant.I8},
+		}, map[string][]sentence{
+			"en": {{Text: "Everyone continues."}, {Text: "Idol worth 8: it stays in the cave; only someone leaving alone takes it.", Sound: "idol"}},
+			"it": {{Text: "Tutti proseguono."}, {Text: "Idolo da 8: resta nella grotta; lo prende solo chi esce da solo.", Sound: "idol"}},
+		}},
+		{"round start, lost idols, the end", []diamant.Event{
+			{Type: diamant.EvIdolsRemoved, Idols: diamant.IdolSet(0b10000)},
+			{Type: diamant.EvRoundEnded, Round: 5, Reason: diamant.EndEmpty},
+			{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(0, 1), Amount: 31},
+			{Type: diamant.EvRoundStarted, Round: 3, Card: diamant.I8, Deck: 32},
+		}, map[string][]sentence{
+			"en": {
+				{Text: "The idol worth 12 is lost in the cave."},
+				{Text: "Round 5 is over: everyone has left the cave."},
+				{Text: "Game over: Ada and Bruno share the win with 31 points.", Assertive: true},
+				{Text: "Round 3 begins: 32 cards in the deck. New card: Idol worth 8."},
+			},
+			"fr": {
+				{Text: "L'idole de 12 est perdue dans la grotte."},
+				{Text: "La manche 5 est finie : tout le monde est sorti de la grotte."},
+				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points.", Assertive: true},
+				{Text: "La manche 3 commence : 32 cartes dans la pioche. Nouvelle carte : Idole de 8."},
+			},
+			"sk": {
+				{Text: "Idol za 12 zostáva stratený v jaskyni."},
+				{Text: "Kolo 5 sa skončilo: všetci opustili jaskyňu."},
+				{Text: "Koniec hry: o víťazstvo sa delia Ada a Bruno, 31 bodov.", Assertive: true},
+				{Text: "Začína kolo 3. V balíčku: 32 kariet. Nová karta: Idol za 8."},
+			},
+		}},
+		{"a lone winner", []diamant.Event{{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(2), Amount: 1}},
+			map[string][]sentence{
+				"en": {{Text: "Game over: Chiara wins with 1 point.", Assertive: true}},
+				"it": {{Text: "Partita finita: vince Chiara con 1 punto.", Assertive: true}},
+				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
+				"sk": {{Text: "Koniec hry: vyhráva Chiara, 1 bod.", Assertive: true}},
+			}},
+	}
+	for _, tc := range cases {
+		for lang, want := range tc.want {
+			t.Run(tc.name+"/"+lang, func(t *testing.T) {
+				require.Equal(t, want, eventSentences(ls[lang], sayNames, tc.events))
+			})
+		}
+	}
+}
+
+func TestRiskAndNames(t *testing.T) {
+	ls := localizers(t)
+	require.Equal(t, "1 card in 4 ends the round.", riskText(ls["en"], 1, 4))
+	require.Equal(t, "3 cards in 28 end the round.", riskText(ls["en"], 3, 28))
+	require.Equal(t, "No card can end the round yet.", riskText(ls["en"], 0, 28))
+	require.Equal(t, "2 karty z 20 ukončia kolo.", riskText(ls["sk"], 2, 20))
+	require.Equal(t, "1 carte sur 4 met fin à la manche.", riskText(ls["fr"], 1, 4))
+	require.Equal(t, "Ada, Bruno e Chiara", joinNames(ls["it"], sayNames[:3]))
+	require.Equal(t, "Ada", joinNames(ls["en"], sayNames[:1]))
+	require.Equal(t, "Hazard: boulder", cardName(ls["en"], diamant.Boulder))
+	require.Equal(t, "Pericolo: tronco", cardName(ls["it"], diamant.Ram))
+}
+
+func TestParseTypedCard(t *testing.T) {
+	ls := localizers(t)
+	st, err := diamant.New(diamant.Setup{Players: sayNames[:3], Seed: 1})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		lang, text string
+		want       diamant.Card
+	}{
+		{"en", "11", diamant.T11}, {"en", " T17 ", diamant.T17}, {"en", "spider", diamant.Spider},
+		{"en", "Idol worth 5", diamant.I5}, {"it", "ragno", diamant.Spider}, {"it", "tronco", diamant.Ram},
+		{"fr", "araignée", diamant.Spider}, {"sk", "pavúk", diamant.Spider}, {"en", "treasure of 9", diamant.T9},
+		{"en", "6", diamant.NoCard}, {"en", "a", diamant.NoCard}, {"en", "dragon", diamant.NoCard},
+	} {
+		c, ok := parseTypedCard(ls[tc.lang], st, tc.text)
+		require.Equal(t, tc.want, c, "%s %q", tc.lang, tc.text)
+		require.Equal(t, tc.want != diamant.NoCard, ok)
+	}
+}
