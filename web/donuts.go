@@ -1,8 +1,441 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
 
-// donutsRoutes registers Donuts's pages.
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/donuts"
+	"tavolo/i18n"
+	"tavolo/web/store"
+)
+
+// Donuts on one phone, between two people or against the computer. Like Diamant, the
+// board page is server-rendered and works as plain forms: each playable plate is a submit
+// button; a move is POSTed and answered with 303 to the board. donuts.js turns the table
+// of plates into a WAI-ARIA grid and posts with fetch asking for JSON: the answer is the
+// board's new state (a few bytes a plate), the panel's HTML and the sentences to
+// announce. The computer's reply is computed in the same request. Every form carries the
+// table's version: a move made against an older version is refused.
+
 func (s *Server) donutsRoutes(e *echo.Echo) {
-	e.GET("/donuts", s.gameComing("donuts"))
+	e.GET("/donuts", s.donutsSetup)
+	e.POST("/donuts", s.donutsCreate)
+	e.GET("/donuts/t/:id", s.donutsShow)
+	e.POST("/donuts/t/:id/place", s.donutsPlace)
+	e.POST("/donuts/t/:id/undo", s.donutsUndo)
+	e.POST("/donuts/t/:id/again", s.donutsAgain)
+}
+
+// ---- setup ----
+
+type donutsSetupPage struct {
+	Mode, Level, Color, First, Board, Seed string
+	Problem                                string
+	SeedInvalid                            bool
+	Levels                                 []donuts.Level
+	Resume                                 []donutsResume
+}
+
+type donutsResume struct {
+	ID   string
+	Text string
+}
+
+func (s *Server) donutsSetup(c echo.Context) error {
+	return s.renderDonutsSetup(c, http.StatusOK, donutsSetupPage{Mode: modeComputer, Level: string(donuts.Normal),
+		Color: "chocolate", First: "chocolate", Board: "new"})
+}
+
+func (s *Server) renderDonutsSetup(c echo.Context, status int, p donutsSetupPage) error {
+	l := s.localizer(c)
+	p.Levels = donuts.Levels
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	tables, err := s.store.ListForDevice(c.Request().Context(), device, "donuts")
+	if err != nil {
+		return err
+	}
+	for _, t := range tables {
+		var opt donutsOptions
+		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+			continue
+		}
+		p.Resume = append(p.Resume, donutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", seedText(opt))})
+	}
+	return s.render(c, status, "donuts", "donuts.setup.title", p)
+}
+
+// modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".
+func modeText(l *i18n.Localizer, opt donutsOptions) string {
+	if opt.Mode == modeComputer {
+		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", colorName(l, opt.Human))
+	}
+	return l.T("donuts.mode.two")
+}
+
+// seedText is the board's number as shown, or "" for a board given plate by plate.
+func seedText(opt donutsOptions) string {
+	if opt.Spec.Seed == nil {
+		return ""
+	}
+	return strconv.FormatUint(*opt.Spec.Seed, 10)
+}
+
+// newBoardNumber draws a board number short enough to read out and type again: the
+// 98 304 layouts of the four tiles need no more than six digits.
+func newBoardNumber() uint64 { return uint64(rand.IntN(1_000_000)) }
+
+func (s *Server) donutsCreate(c echo.Context) error {
+	l := s.localizer(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+	}
+	p := donutsSetupPage{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
+		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
+	opt := donutsOptions{Mode: p.Mode, AI: rand.Uint64()}
+	human, errColor := donuts.ParseColor(p.Color)
+	level, errLevel := donuts.ParseLevel(p.Level)
+	if p.Mode == modeComputer {
+		opt.Human, opt.Level = human, level
+	}
+	first, errFirst := donuts.ParseColor(p.First)
+	if p.First == "draw" {
+		first, errFirst, opt.Drawn = donuts.DrawFirst(rand.Uint64()), nil, true
+	}
+	if (p.Mode != modeTwo && p.Mode != modeComputer) || (p.Mode == modeComputer && (errColor != nil || errLevel != nil)) ||
+		errFirst != nil || (p.Board != "new" && p.Board != "number") {
+		p.Problem = l.T("donuts.error.setup")
+		return s.renderDonutsSetup(c, http.StatusBadRequest, p)
+	}
+	seed := newBoardNumber()
+	if p.Board == "number" {
+		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
+			p.Problem, p.SeedInvalid = l.T("donuts.error.seed", "Text", p.Seed), true
+			return s.renderDonutsSetup(c, http.StatusUnprocessableEntity, p)
+		}
+	}
+	opt.Spec = donuts.Numbered(seed, first)
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.createDonuts(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+}
+
+// ---- the board ----
+
+// donutsCell is a plate as the page and the script draw it.
+type donutsCell struct {
+	Row      int    `json:"-"` // 1 to 6
+	Col      int    `json:"-"`
+	Line     string `json:"-"`
+	Donut    string `json:"d,omitempty"` // "chocolate", "vanilla" or empty
+	Playable bool   `json:"p,omitempty"`
+	Last     bool   `json:"l,omitempty"`
+	Label    string `json:"n"` // the accessible name
+}
+
+// Value is the plate as the form sends it: "row,column", from 1.
+func (c donutsCell) Value() string { return fmt.Sprintf("%d,%d", c.Row, c.Col) }
+
+// donutsPlay is what the board page shows.
+type donutsPlay struct {
+	ID       string
+	Version  int64
+	Heading  string
+	Seed     string
+	Rows     [][]donutsCell
+	Status   string     // who places next and where, or how the game ended
+	News     []sentence // what the last turn did
+	Problem  string
+	Score    string
+	Playable string
+	Last     string
+	Finished bool
+	CanUndo  bool
+	Computer bool
+	Say      []sentence // what to announce when the answer arrives by script
+}
+
+// board builds the page's view of a table. news is how many of the last moves to tell
+// (what the request did, or on a plain load the last turn).
+func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
+	g, ai := t.game, t.opt.computer()
+	p := donutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: nextSentence(l, ai, g),
+		Score: scoreSentence(l, g), Playable: playableSentence(l, g), Last: lastSentence(l, ai, t.events),
+		Finished: g.Finished(), CanUndo: t.undoable() > 0, Computer: ai != donuts.None}
+	p.Heading = l.T("donuts.play.title.two")
+	if p.Computer {
+		p.Heading = l.T("donuts.play.title.computer", "Color", colorName(l, t.opt.Human), "Level", l.T("donuts.level."+string(t.opt.Level)))
+	}
+	legal := map[donuts.Point]bool{}
+	for _, q := range g.Legal() {
+		legal[q] = true
+	}
+	last, played := g.Last()
+	for r := range donuts.Size {
+		row := make([]donutsCell, donuts.Size)
+		for c := range donuts.Size {
+			q := donuts.P(r, c)
+			cell := donutsCell{Row: r + 1, Col: c + 1, Line: lineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
+			if d := g.At(q); d != donuts.None {
+				cell.Donut = d.String()
+			}
+			cell.Label = cellLabel(l, g, q, cell.Playable, cell.Last)
+			row[c] = cell
+		}
+		p.Rows = append(p.Rows, row)
+	}
+	fresh := t.fresh
+	if fresh == 0 && len(t.events) > 0 {
+		// A plain load tells the last turn: the last move, and against the computer the
+		// person's move before its reply.
+		fresh = max(1, t.undoable())
+	}
+	for _, ev := range t.events[len(t.events)-fresh:] {
+		snd := "place"
+		if len(ev.Flipped) > 0 {
+			snd = "flip"
+		}
+		p.News = append(p.News, sentence{Text: moveSentence(l, ai, ev), Sound: snd})
+	}
+	end := sentence{Text: p.Status}
+	if p.Finished {
+		end.Sound = "win"
+	}
+	p.Say = append(append([]sentence(nil), p.News...), end)
+	return p
+}
+
+// donutsReply is the JSON answer to a script: the board's new state, the panel and what
+// to announce.
+type donutsReply struct {
+	Version  int64        `json:"version"`
+	Cells    []donutsCell `json:"cells"` // row by row
+	Panel    string       `json:"panel"`
+	Finished bool         `json:"finished"`
+	Announce []sentence   `json:"announce"`
+}
+
+// showDonuts answers with the board: a whole page, or for a script the JSON reply.
+func (s *Server) showDonuts(c echo.Context, status int, p donutsPlay) error {
+	if p.Problem != "" {
+		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
+	}
+	if !wantsJSON(c) {
+		return s.renderTitled(c, status, "donuts-play", p.Heading, p)
+	}
+	l := s.localizer(c)
+	token, _ := c.Get("csrf").(string)
+	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "donuts-play", Data: p}
+	var buf bytes.Buffer
+	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&buf, "donuts-panel", v); err != nil {
+		return err
+	}
+	r := donutsReply{Version: p.Version, Panel: buf.String(), Finished: p.Finished, Announce: p.Say}
+	for _, row := range p.Rows {
+		r.Cells = append(r.Cells, row...)
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(status, r)
+}
+
+// refuseDonuts answers a refused request: the board as it stands, with the reason.
+func (s *Server) refuseDonuts(c echo.Context, t *donutsTable, status int, problem string) error {
+	t.fresh = 0
+	p := s.donutsBoard(s.localizer(c), t)
+	p.Problem, p.News = problem, nil
+	return s.showDonuts(c, status, p)
+}
+
+func (s *Server) donutsShow(c echo.Context) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDonuts(c, id)
+	if err != nil {
+		return err
+	}
+	// The computer's turn left pending (a server stopped between the two moves): it
+	// plays now.
+	if err := s.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	t.fresh = 0
+	return s.showDonuts(c, http.StatusOK, s.donutsBoard(s.localizer(c), t))
+}
+
+// parsePlate reads a plate as a person or a form names it: "3,4" or "3 4" (row then
+// column, from 1), or a column letter a to f with the row, "d3" or "3d". It gives the
+// engine's point (from 0), which may be off the board; false when it is not a plate at all.
+func parsePlate(s string) (donuts.Point, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	var letters, numbers []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
+		// "d3" and "3d" are a letter and a number written together: split where the
+		// kind of character changes.
+		start := 0
+		for i, r := range f + "," {
+			if i > start && (r == ',' || unicode.IsLetter(r) != unicode.IsLetter([]rune(f[start:])[0])) {
+				if part := f[start:i]; unicode.IsLetter([]rune(part)[0]) {
+					letters = append(letters, part)
+				} else {
+					numbers = append(numbers, part)
+				}
+				start = i
+			}
+		}
+	}
+	num := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		return n - 1, err == nil && n >= -99 && n <= 99
+	}
+	switch {
+	case len(letters) == 0 && len(numbers) == 2:
+		r, okR := num(numbers[0])
+		c, okC := num(numbers[1])
+		return donuts.P(r, c), okR && okC
+	case len(letters) == 1 && len(numbers) == 1 && len(letters[0]) == 1:
+		r, ok := num(numbers[0])
+		return donuts.P(r, int(letters[0][0]-'a')), ok
+	}
+	return donuts.Point{}, false
+}
+
+// donutsPlace places the person's donut, then the computer's reply when it plays.
+func (s *Server) donutsPlace(c echo.Context) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDonuts(c, id)
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+	}
+	text := c.FormValue("plate")
+	if text == "" {
+		text = c.FormValue("typed")
+	}
+	at, ok := parsePlate(text)
+	if !ok {
+		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+whereSentence(l, t.game)))
+	}
+	by := t.game.Turn()
+	if ai := t.opt.computer(); ai != donuts.None {
+		by = t.opt.Human
+	}
+	ctx := c.Request().Context()
+	if _, err := s.playDonut(ctx, t, by, at); err != nil {
+		var me *donuts.MoveError
+		switch {
+		case errors.As(err, &me):
+			status := http.StatusUnprocessableEntity
+			if me.Code == donuts.CodeNotYourTurn || me.Code == donuts.CodeGameOver {
+				status = http.StatusConflict
+			}
+			return s.refuseDonuts(c, t, status, refusalSentence(l, t.game, me))
+		case errors.Is(err, store.ErrConflict):
+			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+		}
+		return err
+	}
+	if err := s.computerMoves(ctx, t); err != nil {
+		return err
+	}
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+	}
+	return s.showDonuts(c, http.StatusOK, s.donutsBoard(l, t))
+}
+
+// donutsUndo takes back the person's last move, and against the computer its reply too.
+func (s *Server) donutsUndo(c echo.Context) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDonuts(c, id)
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+	}
+	n := t.undoable()
+	if n == 0 {
+		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
+	}
+	moves := t.game.Moves()
+	for range n {
+		// Each step is one stored change; the lock keeps other requests out between them.
+		version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, false)
+		if errors.Is(err, store.ErrConflict) {
+			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+		}
+		if err != nil {
+			return err
+		}
+		t.rec.Version = version
+	}
+	if err := t.replay(moves[:len(moves)-n]); err != nil {
+		return err
+	}
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+	}
+	p := s.donutsBoard(l, t)
+	done := l.N("donuts.n.undone", n)
+	p.News = []sentence{{Text: done}}
+	p.Say = []sentence{{Text: done + " " + p.Status}}
+	return s.showDonuts(c, http.StatusOK, p)
+}
+
+// donutsAgain starts a new table with the same players: on the same board, or on a new one.
+func (s *Server) donutsAgain(c echo.Context) error {
+	t, err := s.loadDonuts(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	opt := t.opt
+	opt.AI = rand.Uint64()
+	first := opt.Spec.First
+	if opt.Drawn {
+		first = donuts.DrawFirst(rand.Uint64())
+	}
+	switch c.FormValue("board") {
+	case "same":
+		opt.Spec.First = first
+	case "new":
+		opt.Spec = donuts.Numbered(newBoardNumber(), first)
+	default:
+		return s.refuseDonuts(c, t, http.StatusBadRequest, s.localizer(c).T("donuts.error.again"))
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := s.createDonuts(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 }

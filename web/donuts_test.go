@@ -1,0 +1,418 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"html"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/donuts"
+	"tavolo/i18n"
+)
+
+var (
+	donutsVersion = regexp.MustCompile(`name="version" value="(\d+)"`)
+	donutsProblem = regexp.MustCompile(`<p class="message error" id="donuts-problem">([^<]*)</p>`)
+	donutsStatus  = regexp.MustCompile(`<p class="donuts-status[^"]*" id="donuts-status">([^<]*)</p>`)
+)
+
+// donutsServer is a test server whose Server the test can reach (to set up states no
+// form can, such as a computer's turn left pending).
+func donutsServer(t *testing.T) (*Server, *client) {
+	t.Helper()
+	s, err := New(Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(donutsLog, nil)))
+	require.NoError(t, err)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, newClient(t, ts)
+}
+
+func donutsPost(c *client, path string, form url.Values, header map[string]string) (*http.Response, string) {
+	c.t.Helper()
+	if form.Get("_csrf") == "" {
+		form.Set("_csrf", c.csrf())
+	}
+	return c.do(http.MethodPost, path, strings.NewReader(form.Encode()), header)
+}
+
+var asJSON = map[string]string{"Accept": "application/json"}
+
+// donutsNew creates a table through the setup form and returns its id.
+func donutsNew(t *testing.T, c *client, form url.Values) string {
+	t.Helper()
+	res, body := donutsPost(c, "/donuts", form, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	loc := res.Header.Get("Location")
+	require.Regexp(t, `^/donuts/t/[a-z2-7]{26}$`, loc)
+	return strings.TrimPrefix(loc, "/donuts/t/")
+}
+
+func twoPlayers(seed string) url.Values {
+	return url.Values{"mode": {"two"}, "first": {"chocolate"}, "board": {"number"}, "seed": {seed}}
+}
+
+// donutsVersionOf reads the table's version from its page.
+func donutsVersionOf(t *testing.T, c *client, id string) string {
+	t.Helper()
+	res, body := c.get("/donuts/t/"+id, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	m := donutsVersion.FindStringSubmatch(body)
+	require.NotNil(t, m, body)
+	return m[1]
+}
+
+func donutsPlace(t *testing.T, c *client, id, plate string) donutsReply {
+	t.Helper()
+	res, body := donutsPost(c, "/donuts/t/"+id+"/place", url.Values{"version": {donutsVersionOf(t, c, id)}, "plate": {plate}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	var r donutsReply
+	require.NoError(t, json.Unmarshal([]byte(body), &r))
+	return r
+}
+
+func TestDonutsSetupAndBoardPages(t *testing.T) {
+	_, c := donutsServer(t)
+	res, body := c.get("/donuts", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, "Donuts: a new game")
+	require.Contains(t, body, `name="mode" value="computer"`)
+
+	id := donutsNew(t, c, twoPlayers("4021"))
+	res, body = c.get("/donuts/t/"+id, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, "Board number 4021")
+	require.Equal(t, 36, strings.Count(body, `<td class="plate"`))
+	// The first donut may go anywhere: every plate is a button.
+	require.Equal(t, 36, strings.Count(body, `name="plate"`))
+	require.Contains(t, body, "Row 1, column 1, empty, ")
+	require.Contains(t, body, "Chocolate to play: the first donut may go on any plate.")
+	require.NotContains(t, body, "style=")
+	require.Equal(t, 1, strings.Count(body, "<h1"))
+
+	// The game is listed for this device.
+	_, body = c.get("/donuts", nil)
+	require.Contains(t, body, "/donuts/t/"+id)
+	require.Contains(t, body, "Two players, board 4021, 0 donuts placed")
+}
+
+func TestDonutsPlayWithoutScript(t *testing.T) {
+	_, c := donutsServer(t)
+	id := donutsNew(t, c, twoPlayers("7"))
+	res, body := donutsPost(c, "/donuts/t/"+id+"/place", url.Values{"version": {donutsVersionOf(t, c, id)}, "plate": {"3,4"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Equal(t, "/donuts/t/"+id, res.Header.Get("Location"))
+	_, body = c.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "Chocolate places a donut at row 3, column 4.")
+	require.Contains(t, body, "Row 3, column 4, chocolate donut, ")
+	require.Contains(t, body, ", last move</span>")
+	require.Regexp(t, `Vanilla to play`, donutsStatus.FindStringSubmatch(body)[1])
+
+	// A typed plate works the same: "d3" is column d, row 3.
+	g, _ := donuts.New(donuts.Numbered(7, donuts.Chocolate))
+	_, _ = g.Play(donuts.P(2, 3))
+	next := g.Legal()[0]
+	typed := string(rune('a'+next.Col)) + string(rune('1'+next.Row))
+	res, body = donutsPost(c, "/donuts/t/"+id+"/place", url.Values{"version": {donutsVersionOf(t, c, id)}, "typed": {typed}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, body = c.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "Vanilla places a donut at "+plateText(donutsLocalizer(t, "en"), next))
+}
+
+func TestDonutsComputerRepliesInTheSameRequest(t *testing.T) {
+	_, c := donutsServer(t)
+	id := donutsNew(t, c, url.Values{"mode": {"computer"}, "level": {"hard"}, "color": {"chocolate"}, "first": {"chocolate"},
+		"board": {"number"}, "seed": {"31"}})
+	version := donutsVersionOf(t, c, id)
+	start := time.Now()
+	res, body := donutsPost(c, "/donuts/t/"+id+"/place", url.Values{"version": {version}, "plate": {"3,3"}}, asJSON)
+	took := time.Since(start)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	var r donutsReply
+	require.NoError(t, json.Unmarshal([]byte(body), &r))
+	require.Len(t, r.Cells, 36)
+	require.Len(t, r.Announce, 3, "the person's move, the computer's, and who plays next")
+	require.Equal(t, "Chocolate (you) places a donut at row 3, column 3.", r.Announce[0].Text)
+	require.Equal(t, "place", r.Announce[0].Sound)
+	require.True(t, strings.HasPrefix(r.Announce[1].Text, "The computer (vanilla) places a donut at "), r.Announce[1].Text)
+	require.True(t, strings.HasPrefix(r.Announce[2].Text, "Chocolate (you) to play"), r.Announce[2].Text)
+	donutsOnBoard := 0
+	for _, cell := range r.Cells {
+		if cell.Donut != "" {
+			donutsOnBoard++
+		}
+	}
+	require.Equal(t, 2, donutsOnBoard)
+	t.Logf("a move against hard: %d bytes of JSON, answered in %v", len(body), took)
+	require.Less(t, took, 2*time.Second)
+}
+
+func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
+	_, c := donutsServer(t)
+	id := donutsNew(t, c, url.Values{"mode": {"computer"}, "level": {"easy"}, "color": {"vanilla"}, "first": {"chocolate"},
+		"board": {"new"}})
+	_, body := c.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "The computer (chocolate) places a donut at ")
+	require.NotContains(t, body, `id="donuts-undo"`, "nothing of the person's to take back")
+
+	// Play whatever is playable first, then take it back: the computer's opening stays.
+	res, page := c.get("/donuts/t/"+id, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	plate := regexp.MustCompile(`name="plate" value="(\d,\d)"`).FindStringSubmatch(page)[1]
+	r := donutsPlace(t, c, id, plate)
+	require.Len(t, r.Announce, 3)
+	res, body = donutsPost(c, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, c, id)}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	r = donutsReply{}
+	require.NoError(t, json.Unmarshal([]byte(body), &r))
+	require.True(t, strings.HasPrefix(r.Announce[0].Text, "2 donuts taken back. Vanilla (you) to play"), r.Announce[0].Text)
+	n := 0
+	for _, cell := range r.Cells {
+		if cell.Donut != "" {
+			n++
+		}
+	}
+	require.Equal(t, 1, n, "the computer's first donut stays")
+}
+
+// TestDonutsRefusals checks every refusal: the status, the sentence that says why and
+// where the donut may go, and that nothing changed.
+func TestDonutsRefusals(t *testing.T) {
+	s, c := donutsServer(t)
+	ctx := context.Background()
+	// Board 7, chocolate at row 3, column 4: vanilla must play on that plate's line.
+	id := donutsNew(t, c, twoPlayers("7"))
+	donutsPlace(t, c, id, "3,4")
+	g, _ := donuts.New(donuts.Numbered(7, donuts.Chocolate))
+	_, _ = g.Play(donuts.P(2, 3))
+	var offLine donuts.Point
+	for r := range donuts.Size {
+		for col := range donuts.Size {
+			p := donuts.P(r, col)
+			if g.At(p) == donuts.None && !containsPoint(g.Legal(), p) {
+				offLine = p
+			}
+		}
+	}
+	l := donutsLocalizer(t, "en")
+	where := whereSentence(l, g)
+	offLineText := string(rune('1'+offLine.Row)) + " " + string(rune('1'+offLine.Col))
+
+	// A game one donut from five in a row, then finished.
+	device := deviceOf(t, s, c, id)
+	over, err := s.createDonuts(ctx, device, donutsOptions{Mode: modeTwo,
+		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}})
+	require.NoError(t, err)
+	donutsPlace(t, c, over, "1,5")
+
+	// Against the computer, with the computer's reply left pending.
+	pending, err := s.createDonuts(ctx, device, donutsOptions{Mode: modeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
+		Spec: donuts.Numbered(3, donuts.Chocolate)})
+	require.NoError(t, err)
+	rec, err := s.store.Load(ctx, pending)
+	require.NoError(t, err)
+	_, err = s.store.Append(ctx, pending, rec.Version, json.RawMessage(`[0,0]`), false)
+	require.NoError(t, err)
+
+	gp, _, err := donuts.Replay(donuts.Numbered(3, donuts.Chocolate), []donuts.Point{donuts.P(0, 0)})
+	require.NoError(t, err)
+	pendingWhere := whereSentence(l, gp)
+
+	fresh := donutsNew(t, c, twoPlayers("9"))
+
+	cases := []struct {
+		name, table, path string
+		form              url.Values
+		status            int
+		problem           string
+	}{
+		{"stale version", id, "place", url.Values{"version": {"99"}, "plate": {"1,1"}}, http.StatusConflict,
+			"The board changed in the meantime, perhaps in another tab; here it is as it stands now."},
+		{"no version", id, "place", url.Values{"plate": {"1,1"}}, http.StatusConflict,
+			"The board changed in the meantime, perhaps in another tab; here it is as it stands now."},
+		{"no plate", id, "place", url.Values{}, http.StatusBadRequest,
+			"The move named no plate: give the row and the column, such as 3 4 or d3. " + where},
+		{"malformed plate", id, "place", url.Values{"plate": {"x;y;z"}}, http.StatusBadRequest,
+			"The move named no plate: give the row and the column, such as 3 4 or d3. " + where},
+		{"off the board", id, "place", url.Values{"plate": {"7,2"}}, http.StatusUnprocessableEntity,
+			"There is no plate at row 7, column 2: rows and columns go from 1 to 6. " + where},
+		{"off the board by letter", id, "place", url.Values{"typed": {"g1"}}, http.StatusUnprocessableEntity,
+			"There is no plate at row 1, column 7: rows and columns go from 1 to 6. " + where},
+		{"taken", id, "place", url.Values{"plate": {"3,4"}}, http.StatusUnprocessableEntity,
+			"The plate at row 3, column 4 already holds a donut. " + where},
+		{"off the line", id, "place", url.Values{"typed": {offLineText}}, http.StatusUnprocessableEntity,
+			"The plate at " + plateText(l, offLine) + " is not on the line: the donut at row 3, column 4 shows a " +
+				lineName(l, lineAt(g, donuts.P(2, 3))) + " line. " + where},
+		{"after the end", over, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
+			"The game is over: no more donuts can be placed."},
+		{"out of turn", pending, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
+			"It is not your turn: the next donut is vanilla. " + pendingWhere},
+		{"nothing to undo", fresh, "undo", url.Values{}, http.StatusUnprocessableEntity,
+			"There is no move of yours to take back."},
+		{"undo, stale", id, "undo", url.Values{"version": {"0"}}, http.StatusConflict,
+			"The board changed in the meantime, perhaps in another tab; here it is as it stands now."},
+		{"again, neither board", id, "again", url.Values{"board": {"other"}}, http.StatusBadRequest,
+			"Choose the same board or a new one."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			before, err := s.store.Load(ctx, tc.table)
+			require.NoError(t, err)
+			form := url.Values{}
+			for k, v := range tc.form {
+				form[k] = v
+			}
+			if _, ok := form["version"]; !ok && tc.name != "no version" {
+				form.Set("version", strconv.FormatInt(before.Version, 10))
+			}
+			for _, header := range []map[string]string{nil, asJSON} {
+				res, body := donutsPost(c, "/donuts/t/"+tc.table+"/"+tc.path, form, header)
+				require.Equal(t, tc.status, res.StatusCode, body)
+				if header == nil {
+					m := donutsProblem.FindStringSubmatch(body)
+					require.NotNil(t, m, body)
+					require.Equal(t, tc.problem, html.UnescapeString(m[1]))
+					continue
+				}
+				var r donutsReply
+				require.NoError(t, json.Unmarshal([]byte(body), &r))
+				require.Equal(t, []sentence{{Text: tc.problem, Assertive: true}}, r.Announce)
+				require.Equal(t, before.Version, r.Version)
+			}
+			after, err := s.store.Load(ctx, tc.table)
+			require.NoError(t, err)
+			require.Equal(t, before.Version, after.Version, "nothing changed")
+			require.Equal(t, before.Log, after.Log)
+		})
+	}
+}
+
+func TestDonutsRefusesOtherDevicesAndUnknownTables(t *testing.T) {
+	s, c := donutsServer(t)
+	id := donutsNew(t, c, twoPlayers("5"))
+	other := newClient(t, httptest.NewServer(s.Handler()))
+	res, _ := other.get("/donuts/t/"+id, nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	res, _ = donutsPost(other, "/donuts/t/"+id+"/place", url.Values{"version": {"1"}, "plate": {"1,1"}}, nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	for _, path := range []string{"/donuts/t/nope", "/donuts/t/" + strings.Repeat("a", 26)} {
+		res, _ = c.get(path, nil)
+		require.Equal(t, http.StatusNotFound, res.StatusCode, path)
+	}
+}
+
+func TestDonutsSetupRefusals(t *testing.T) {
+	_, c := donutsServer(t)
+	for _, tc := range []struct {
+		name    string
+		form    url.Values
+		status  int
+		problem string
+	}{
+		{"no mode", url.Values{"first": {"chocolate"}, "board": {"new"}}, http.StatusBadRequest,
+			"The form was not understood: choose who plays, the colour, who starts and the board, then start again."},
+		{"no level", url.Values{"mode": {"computer"}, "color": {"vanilla"}, "first": {"draw"}, "board": {"new"}}, http.StatusBadRequest,
+			"The form was not understood: choose who plays, the colour, who starts and the board, then start again."},
+		{"no first player", url.Values{"mode": {"two"}, "board": {"new"}}, http.StatusBadRequest,
+			"The form was not understood: choose who plays, the colour, who starts and the board, then start again."},
+		{"board number not a number", twoPlayers("forty"), http.StatusUnprocessableEntity,
+			"“forty” is not a board number: a board number is a whole number such as 40213."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, body := donutsPost(c, "/donuts", tc.form, nil)
+			require.Equal(t, tc.status, res.StatusCode)
+			m := regexp.MustCompile(`<p class="message error" id="problem" role="alert">([^<]*)</p>`).FindStringSubmatch(body)
+			require.NotNil(t, m, body)
+			require.Equal(t, tc.problem, html.UnescapeString(m[1]))
+		})
+	}
+}
+
+func TestDonutsAgain(t *testing.T) {
+	s, c := donutsServer(t)
+	id := donutsNew(t, c, twoPlayers("123"))
+	for board, want := range map[string]bool{"same": true, "new": false} {
+		res, body := donutsPost(c, "/donuts/t/"+id+"/again", url.Values{"board": {board}}, nil)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		next := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
+		require.NotEqual(t, id, next)
+		rec, err := s.store.Load(context.Background(), next)
+		require.NoError(t, err)
+		var opt donutsOptions
+		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+		require.Equal(t, want, *opt.Spec.Seed == 123, board)
+		require.Equal(t, donuts.NewBoard(*opt.Spec.Seed), opt.Spec.Board)
+	}
+}
+
+func TestParsePlate(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want donuts.Point
+		ok   bool
+	}{
+		{"3,4", donuts.P(2, 3), true},
+		{"3 4", donuts.P(2, 3), true},
+		{" 3 ,  4 ", donuts.P(2, 3), true},
+		{"34", donuts.Point{}, false},
+		{"d3", donuts.P(2, 3), true},
+		{"D3", donuts.P(2, 3), true},
+		{"3d", donuts.P(2, 3), true},
+		{"a1", donuts.P(0, 0), true},
+		{"f6", donuts.P(5, 5), true},
+		{"g1", donuts.P(0, 6), true}, // off the board, for the engine to say so
+		{"7,2", donuts.P(6, 1), true},
+		{"0 0", donuts.P(-1, -1), true},
+		{"", donuts.Point{}, false},
+		{"x", donuts.Point{}, false},
+		{"dd3", donuts.Point{}, false},
+		{"1,2,3", donuts.Point{}, false},
+		{"€3", donuts.Point{}, false},
+		{"999999 1", donuts.Point{}, false},
+	} {
+		got, ok := parsePlate(tc.in)
+		require.Equal(t, tc.ok, ok, "%q", tc.in)
+		if ok {
+			require.Equal(t, tc.want, got, "%q", tc.in)
+		}
+	}
+}
+
+func containsPoint(ps []donuts.Point, p donuts.Point) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// deviceOf is the device that holds a table (the test client's).
+func deviceOf(t *testing.T, s *Server, c *client, id string) string {
+	t.Helper()
+	rec, err := s.store.Load(context.Background(), id)
+	require.NoError(t, err)
+	require.Len(t, rec.Devices, 1)
+	return rec.Devices[0].ID
+}
+
+// donutsLocalizer is the app's localizer for a language.
+func donutsLocalizer(t *testing.T, lang string) *i18n.Localizer {
+	t.Helper()
+	cat, err := i18n.Load()
+	require.NoError(t, err)
+	return cat.Localizer(lang)
+}
+
+// donutsLog receives the test server's log; os.Stderr shows it when a test fails oddly.
+var donutsLog io.Writer = io.Discard
