@@ -228,7 +228,8 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 type donutsReply struct {
 	Version  int64        `json:"version"`
 	Cells    []donutsCell `json:"cells"` // row by row
-	Panel    string       `json:"panel"`
+	Panel    string       `json:"panel"` // the HTML above the board: news, whose turn, undo
+	Info     string       `json:"info"`  // the HTML below it: score, last move, playable plates
 	Finished bool         `json:"finished"`
 	Announce []sentence   `json:"announce"`
 }
@@ -244,11 +245,14 @@ func (s *Server) showDonuts(c echo.Context, status int, p donutsPlay) error {
 	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
 	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "donuts-play", Data: p}
-	var buf bytes.Buffer
-	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&buf, "donuts-panel", v); err != nil {
+	var panel, info bytes.Buffer
+	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&panel, "donuts-panel", v); err != nil {
 		return err
 	}
-	r := donutsReply{Version: p.Version, Panel: buf.String(), Finished: p.Finished, Announce: p.Say}
+	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&info, "donuts-info", v); err != nil {
+		return err
+	}
+	r := donutsReply{Version: p.Version, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
 	}

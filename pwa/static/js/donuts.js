@@ -1,1 +1,228 @@
-// placeholder
+// Donuts's board in the browser. The server renders a table of plates whose playable
+// plates are submit buttons; this module turns it into a WAI-ARIA grid (one tab stop,
+// arrow keys, Enter or Space places) with commands for those who do not scan the grid,
+// and posts moves with fetch. The server answers with the board's new state, the panel's
+// HTML and the sentences to announce; the page is updated in place and focus stays put.
+import { announce, repeatLast, say, sound, vibrate } from './feedback.js';
+import { loadT } from './catalog.js';
+
+const SIZE = 6;
+// How long typed characters of a plate ("3 4", "d3") wait for the next one.
+const TYPING_MS = 1500;
+// The pause between the sounds of one answer (a move, a flip, the reply, the end).
+const SOUND_GAP_MS = 350;
+
+/** Reads a typed plate: two numbers (row, column) or a column letter a-f and a row. */
+export function parsePlate(text) {
+  const s = String(text).toLowerCase().replace(/[\s,;]+/g, '');
+  let m = s.match(/^([1-6])([1-6])$/);
+  if (m) return { row: Number(m[1]), col: Number(m[2]) };
+  m = s.match(/^([a-f])([1-6])$/);
+  if (m) return { row: Number(m[2]), col: m[1].charCodeAt(0) - 96 };
+  m = s.match(/^([1-6])([a-f])$/);
+  if (m) return { row: Number(m[1]), col: m[2].charCodeAt(0) - 96 };
+  return null;
+}
+
+class Board {
+  constructor(table) {
+    this.table = table;
+    this.form = document.getElementById('donuts-board-form');
+    this.cells = [...table.querySelectorAll('td.plate')];
+    this.busy = false;
+    this.typed = '';
+    this.typedTimer = 0;
+
+    table.setAttribute('role', 'grid');
+    for (const tr of table.querySelectorAll('tr')) tr.setAttribute('role', 'row');
+    for (const td of this.cells) {
+      td.setAttribute('role', 'gridcell');
+      td.tabIndex = -1;
+      // In the grid the plate itself is the control: its button becomes plain content.
+      const button = td.querySelector('button.cell');
+      if (button) {
+        const span = document.createElement('span');
+        span.className = button.className;
+        span.append(...button.childNodes);
+        button.replaceWith(span);
+      }
+    }
+    const hint = document.getElementById('donuts-keys-hint');
+    if (hint) hint.hidden = false;
+    const start = this.cells.findIndex((td) => td.hasAttribute('data-last'));
+    const playable = this.cells.findIndex((td) => td.hasAttribute('data-playable'));
+    this.current = start >= 0 ? start : Math.max(0, playable);
+    this.cells[this.current].tabIndex = 0;
+
+    table.addEventListener('keydown', (e) => this.onKey(e));
+    table.addEventListener('click', (e) => {
+      const td = e.target.closest('td.plate');
+      if (!td) return;
+      this.focus(this.cells.indexOf(td), { speak: false });
+      this.place(this.current);
+    });
+    table.addEventListener('focusin', (e) => {
+      const i = this.cells.indexOf(e.target.closest('td.plate'));
+      if (i >= 0) this.rove(i);
+    });
+    document.addEventListener('submit', (e) => {
+      const form = e.target;
+      if (form.id === 'donuts-typed') {
+        e.preventDefault();
+        this.post(form.action, new FormData(form)).then((ok) => {
+          if (ok) form.querySelector('input[name="typed"]').value = '';
+        });
+      } else if (form.id === 'donuts-undo') {
+        e.preventDefault();
+        this.post(form.action, new FormData(form));
+      }
+    });
+  }
+
+  rove(i) {
+    if (i === this.current) return;
+    this.cells[this.current].tabIndex = -1;
+    this.current = i;
+    this.cells[i].tabIndex = 0;
+  }
+
+  focus(i, { speak = true } = {}) {
+    this.rove(i);
+    this.cells[i].focus();
+    // With speak aloud on and no screen reader, the plate's name is heard as well.
+    if (speak) say(this.label(i), { interrupt: true });
+  }
+
+  label(i) {
+    return this.cells[i].querySelector('.name').textContent;
+  }
+
+  onKey(e) {
+    const row = Math.floor(this.current / SIZE);
+    const col = this.current % SIZE;
+    const to = (r, c) => {
+      e.preventDefault();
+      const i = Math.min(SIZE - 1, Math.max(0, r)) * SIZE + Math.min(SIZE - 1, Math.max(0, c));
+      if (i !== this.current) this.focus(i);
+    };
+    switch (e.key) {
+      case 'ArrowRight': return to(row, col + 1);
+      case 'ArrowLeft': return to(row, col - 1);
+      case 'ArrowDown': return to(row + 1, col);
+      case 'ArrowUp': return to(row - 1, col);
+      case 'Home': return e.ctrlKey ? to(0, 0) : to(row, 0);
+      case 'End': return e.ctrlKey ? to(SIZE - 1, SIZE - 1) : to(row, SIZE - 1);
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this.place(this.current);
+        return undefined;
+      default:
+    }
+    if (e.ctrlKey || e.altKey || e.metaKey || e.key.length !== 1) return undefined;
+    const key = e.key.toLowerCase();
+    if (/^[1-6a-f]$/.test(key) && this.type(key)) {
+      e.preventDefault();
+      return undefined;
+    }
+    const command = { a: 'donuts-playable', l: 'donuts-last', s: 'donuts-score' }[key];
+    if (command) {
+      e.preventDefault();
+      announce(document.getElementById(command)?.textContent.trim());
+    } else if (key === 'r') {
+      e.preventDefault();
+      repeatLast();
+    }
+    return undefined;
+  }
+
+  // type collects the characters of a plate and jumps there once they name one: "34",
+  // "d3", "3d". A lone "a" is the command that lists the playable plates, so column a is
+  // typed after the row ("3a"); it is false for keys that are not part of a plate.
+  type(key) {
+    clearTimeout(this.typedTimer);
+    if (key === 'a' && !/^[1-6]$/.test(this.typed)) {
+      this.typed = '';
+      return false;
+    }
+    this.typedTimer = setTimeout(() => { this.typed = ''; }, TYPING_MS);
+    this.typed = (this.typed + key).slice(-2);
+    const p = this.typed.length === 2 ? parsePlate(this.typed) : null;
+    if (p) {
+      this.typed = '';
+      this.focus((p.row - 1) * SIZE + p.col - 1);
+    } else if (this.typed.length === 2) {
+      this.typed = key;
+    }
+    return true;
+  }
+
+  async place(i) {
+    const data = new FormData(this.form);
+    data.set('plate', `${Math.floor(i / SIZE) + 1},${(i % SIZE) + 1}`);
+    return this.post(this.form.action, data);
+  }
+
+  // post sends a form as a script would and applies the answer; it is false when the
+  // move was refused or could not be sent.
+  async post(url, data) {
+    if (this.busy) return false;
+    this.busy = true;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: new URLSearchParams(data),
+        headers: { Accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      if (!(res.headers.get('Content-Type') || '').includes('application/json')) {
+        // Not an answer about the board (a lost session, a server error): show the page.
+        window.location.reload();
+        return false;
+      }
+      const reply = await res.json();
+      this.apply(reply);
+      return res.ok;
+    } catch {
+      const t = await loadT();
+      announce(t('donuts.error.network'), { assertive: true });
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  apply(reply) {
+    for (const input of document.querySelectorAll('input[name="version"]')) input.value = String(reply.version);
+    reply.cells.forEach((c, i) => {
+      const td = this.cells[i];
+      td.dataset.donut = c.d || '';
+      td.toggleAttribute('data-playable', Boolean(c.p));
+      td.toggleAttribute('data-last', Boolean(c.l));
+      td.querySelector('.name').textContent = c.n;
+    });
+    for (const [id, html] of [['donuts-panel', reply.panel], ['donuts-info', reply.info]]) {
+      const old = document.getElementById(id);
+      if (!old) continue;
+      // Focus on a control of the panel (undo) would be lost with it: it goes to the board.
+      const hadFocus = old.contains(document.activeElement);
+      const tpl = document.createElement('template');
+      tpl.innerHTML = html;
+      old.replaceWith(tpl.content);
+      if (hadFocus) this.cells[this.current].focus();
+    }
+    const said = reply.announce || [];
+    const assertive = said.some((s) => s.assertive);
+    announce(said.map((s) => s.text).join(' '), { assertive });
+    if (assertive) {
+      sound('hazard');
+      vibrate([60, 40, 60]);
+      return;
+    }
+    said.filter((s) => s.sound).forEach((s, k) => setTimeout(() => sound(s.sound), k * SOUND_GAP_MS));
+    vibrate(reply.finished ? [80, 60, 160] : 30);
+  }
+}
+
+const table = document.getElementById('donuts-board');
+if (table) new Board(table); // eslint-disable-line no-new
