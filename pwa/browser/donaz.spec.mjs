@@ -99,8 +99,12 @@ test.describe('switching', () => {
     await expect(timer(page, two)).toHaveText('5:00');
     await expect(timer(page, one)).toHaveAttribute('aria-live', 'off');
 
+    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
     await page.keyboard.press('Space');
     await expect(status(page)).toHaveText('Team 1, 5 minutes');
+    await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     const end1 = page.getByRole('button', { name: `${one}: end turn` });
     const end2 = page.getByRole('button', { name: `${two}: end turn` });
     await expect(end1).toHaveAttribute('aria-disabled', 'false');
