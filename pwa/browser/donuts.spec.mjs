@@ -1,0 +1,215 @@
+// Donuts in the browser: a whole game against the computer by keyboard alone, with its
+// announcements, speech and sounds; the grid's keys and the commands; refusals; undo,
+// reload, the page without scripts; axe on the board in four languages, in high contrast
+// with 200 % text. Elements are found by role and accessible name, as a screen reader does.
+import { test, expect } from '@playwright/test';
+import { LANGS, expectNoAxeViolations, postSettings, stubSpeech, spoken } from './helpers.mjs';
+
+test.use({ serviceWorkers: 'block' });
+
+// Creates a table by posting the setup form with the page's session, and opens it.
+async function newGame(page, form) {
+  const html = await (await page.request.get('/donuts')).text();
+  const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
+  const res = await page.request.post('/donuts', { form: { _csrf: token, ...form }, maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  const url = res.headers().location;
+  await page.goto(url);
+  return url;
+}
+
+const vsComputer = (level = 'easy', seed = '4021') => ({
+  mode: 'computer', level, color: 'chocolate', first: 'chocolate', board: 'number', seed,
+});
+
+// Counts the short sounds the page plays (each note is an oscillator started).
+async function stubAudio(page) {
+  await page.addInitScript(() => {
+    window.__notes = 0;
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      createOscillator() {
+        window.__notes += 1;
+        return super.createOscillator();
+      }
+    };
+  });
+}
+
+const polite = (page) => page.locator('#live-polite');
+const assertive = (page) => page.locator('#live-assertive');
+const cell = (page, r, c) => page.getByRole('gridcell', { name: new RegExp(`^Row ${r}, column ${c},`) });
+
+// Tabs from the top of the page to the board, as a keyboard user would.
+async function tabToBoard(page) {
+  for (let i = 0; i < 30; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell')) return;
+  }
+  throw new Error('the board was not reached by Tab');
+}
+
+test('a whole game against the computer with the keyboard alone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await stubSpeech(page);
+  await stubAudio(page);
+  await postSettings(page, { lang: 'en', speak: true, sound: true });
+  await newGame(page, vsComputer('easy'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer (easy)');
+  await expect(page.getByText('Board number 4021')).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'The board: 6 rows of 6 plates' })).toBeVisible();
+  await expect(page.getByRole('gridcell')).toHaveCount(36);
+  await tabToBoard(page);
+
+  let finished = false;
+  for (let turn = 0; turn < 16 && !finished; turn += 1) {
+    // A says the playable plates; the first one is typed as two numbers, and placed.
+    await page.keyboard.press('a');
+    await expect(polite(page)).toContainText(/playable plates?:/);
+    const list = await polite(page).textContent();
+    const [, r, c] = list.match(/row (\d), column (\d)/);
+    await page.keyboard.type(`${r}${c}`);
+    await expect(cell(page, r, c)).toBeFocused();
+    await page.keyboard.press('Enter');
+    const mine = new RegExp(`^Chocolate \\(you\\) places a donut at row ${r}, column ${c}(\\.| and flips \\d+ donuts?: )`);
+    await expect(polite(page)).toHaveText(mine);
+    const said = await polite(page).textContent();
+    finished = /wins|draw/.test(said);
+    if (!finished) expect(said).toContain('The computer (vanilla) places a donut at row ');
+    expect(said).toMatch(/Chocolate \(you\) to play|wins with five in a row\.$|wins\.$|It is a draw\.$/);
+    await expect(cell(page, r, c)).toHaveAccessibleName(/chocolate donut|vanilla donut/);
+    finished = /wins|draw/.test(said);
+  }
+  expect(finished, 'the game ended within 15 donuts each').toBe(true);
+  // The end is told, spoken and heard; no donut may be placed any more.
+  await expect(page.locator('#donuts-status')).toHaveText(/wins|draw/);
+  const texts = await spoken(page);
+  expect(texts.some((t) => t.startsWith('Chocolate (you) places a donut at '))).toBe(true);
+  expect(texts.some((t) => /wins|draw/.test(t))).toBe(true);
+  expect(await page.evaluate(() => window.__notes)).toBeGreaterThan(10);
+  await page.keyboard.press('Enter');
+  await expect(assertive(page)).toHaveText('The game is over: no more donuts can be placed.');
+});
+
+test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => {
+  await stubSpeech(page);
+  await postSettings(page, { lang: 'en', speak: true });
+  await newGame(page, { mode: 'two', first: 'chocolate', board: 'number', seed: '7' });
+  const first = cell(page, 1, 1);
+  await expect(first).toHaveAccessibleName(/^Row 1, column 1, empty, (horizontal|vertical|diagonal rising|diagonal falling), playable$/);
+  await tabToBoard(page);
+  await expect(first).toBeFocused();
+  // Only one plate is in the tab order.
+  await expect(page.locator('td[tabindex="0"]')).toHaveCount(1);
+
+  const keys = [
+    ['ArrowRight', 1, 2], ['ArrowDown', 2, 2], ['End', 2, 6], ['ArrowRight', 2, 6], ['Home', 2, 1],
+    ['ArrowLeft', 2, 1], ['Control+End', 6, 6], ['ArrowDown', 6, 6], ['Control+Home', 1, 1], ['ArrowUp', 1, 1],
+  ];
+  for (const [key, r, c] of keys) {
+    await page.keyboard.press(key);
+    await expect(cell(page, r, c), key).toBeFocused();
+  }
+  for (const [typed, r, c] of [['34', 3, 4], ['d2', 2, 4], ['5a', 5, 1], ['6f', 6, 6]]) {
+    await page.keyboard.type(typed);
+    await expect(cell(page, r, c), typed).toBeFocused();
+  }
+
+  await page.keyboard.press('l');
+  await expect(polite(page)).toHaveText('No donut has been placed yet.');
+  await page.keyboard.press('s');
+  await expect(polite(page)).toHaveText(
+    'On the board: chocolate 0, vanilla 0. Largest groups: chocolate 0, vanilla 0. Still to place: chocolate 15, vanilla 15.',
+  );
+  await page.keyboard.press('a');
+  await expect(polite(page)).toHaveText(/^36 playable plates: row 1, column 1; row 1, column 2; .* and row 6, column 6\.$/);
+
+  // Place by Space at row 3, column 4; then the next plates are on that plate's line.
+  await page.keyboard.type('34');
+  await page.keyboard.press('Space');
+  await expect(polite(page)).toHaveText(/^Chocolate places a donut at row 3, column 4\. Vanilla to play, on the (horizontal|vertical|diagonal rising|diagonal falling) line from row 3, column 4: /);
+  await expect(cell(page, 3, 4)).toHaveAccessibleName(/^Row 3, column 4, chocolate donut, .*, last move$/);
+  await page.keyboard.press('l');
+  await expect(polite(page)).toHaveText('Last move: Chocolate places a donut at row 3, column 4.');
+  await page.keyboard.press('s');
+  await expect(polite(page)).toHaveText(/^On the board: chocolate 1, vanilla 0\./);
+  await page.keyboard.press('r');
+  await expect(polite(page)).toHaveText(/^On the board: chocolate 1, vanilla 0\./);
+  const texts = await spoken(page);
+  expect(texts).toContain('Last move: Chocolate places a donut at row 3, column 4.');
+  // With speak aloud on, moving on the board says each plate too.
+  expect(texts.some((t) => /^Row 3, column 4, empty, /.test(t))).toBe(true);
+
+  // Playable plates are marked in the name and in the page, not only by colour.
+  const playable = page.getByRole('gridcell', { name: /, playable$/ });
+  expect(await playable.count()).toBeGreaterThan(0);
+  expect(await playable.count()).toBeLessThan(36);
+  await expect(page.locator('td[data-playable] .mark').first()).toBeVisible();
+
+  // Refusals: a taken plate, a plate off the line; nothing changes.
+  await page.keyboard.press('Enter');
+  await expect(assertive(page)).toHaveText(/^The plate at row 3, column 4 already holds a donut\. The donut may go on row /);
+  const off = page.getByRole('gridcell', { name: /, empty, [a-z ]+$/ }).first();
+  const name = await off.getAttribute('data-row');
+  await off.focus();
+  await page.keyboard.press('Enter');
+  await expect(assertive(page)).toHaveText(new RegExp(`^The plate at row ${name}, column \\d is not on the line: the donut at row 3, column 4 shows a [a-z ]+ line\\. The donut may go on `));
+  await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(1);
+
+  // The typed field places too, and says why when it cannot.
+  await page.getByRole('textbox', { name: 'Place a donut on the plate' }).fill('hello');
+  await page.getByRole('button', { name: 'Place', exact: true }).click();
+  await expect(assertive(page)).toHaveText(/^The move named no plate: give the row and the column, such as 3 4 or d3\. The donut may go on /);
+
+  // Undo (two players: the last move), then the page after a reload is the same.
+  await page.getByRole('button', { name: 'Take back the last move' }).click();
+  await expect(polite(page)).toHaveText('1 donut taken back. Chocolate to play: the first donut may go on any plate.');
+  await expect(page.locator('td[tabindex="0"]')).toBeFocused();
+  await page.keyboard.type('34');
+  await page.keyboard.press('Enter');
+  await expect(polite(page)).toContainText('Chocolate places a donut at row 3, column 4.');
+  await page.reload();
+  await expect(cell(page, 3, 4)).toHaveAccessibleName(/^Row 3, column 4, chocolate donut, .*, last move$/);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Chocolate places a donut at row 3, column 4.' })).toBeVisible();
+});
+
+test('against the computer, undo takes back its reply and the move', async ({ page }) => {
+  await postSettings(page, { lang: 'en' });
+  await newGame(page, vsComputer('hard', '31'));
+  await cell(page, 3, 3).click();
+  await expect(polite(page)).toContainText('The computer (vanilla) places a donut at ');
+  await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(2);
+  await page.getByRole('button', { name: 'Take back my last move' }).click();
+  await expect(polite(page)).toHaveText('2 donuts taken back. Chocolate (you) to play: the first donut may go on any plate.');
+  await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(0);
+});
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+  test('playable plates are buttons of a form', async ({ page }) => {
+    await postSettings(page, { lang: 'en' });
+    await newGame(page, { mode: 'two', first: 'vanilla', board: 'number', seed: '12' });
+    await expect(page.getByRole('grid')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Row 2, column 5, empty, .*, playable$/ }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Vanilla places a donut at row 2, column 5.' })).toBeVisible();
+    await expect(page.getByText(/^Chocolate to play, on the /)).toBeVisible();
+    await page.getByRole('button', { name: 'Take back the last move' }).click();
+    await expect(page.getByText('Vanilla to play: the first donut may go on any plate.')).toBeVisible();
+  });
+});
+
+for (const lang of LANGS) {
+  test(`the board in ${lang}, high contrast, 200 % text: no axe violations`, async ({ page }) => {
+    await postSettings(page, { lang, text: '200', contrast: 'high' });
+    await newGame(page, vsComputer('normal', '99'));
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.locator('td.plate').nth(14).click();
+    await expect(page.locator('td[data-donut="vanilla"]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    // A refusal's message is checked too.
+    await page.locator('td[data-donut="vanilla"]').click();
+    await expect(assertive(page)).not.toBeEmpty();
+    await expectNoAxeViolations(page);
+  });
+}
