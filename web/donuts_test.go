@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -406,10 +407,13 @@ func deviceOf(t *testing.T, s *Server, c *client, id string) string {
 	return rec.Devices[0].ID
 }
 
+// donutsCatalog is the app's catalogs, read once for every test.
+var donutsCatalog = sync.OnceValues(i18n.Load)
+
 // donutsLocalizer is the app's localizer for a language.
 func donutsLocalizer(t *testing.T, lang string) *i18n.Localizer {
 	t.Helper()
-	cat, err := i18n.Load()
+	cat, err := donutsCatalog()
 	require.NoError(t, err)
 	return cat.Localizer(lang)
 }

@@ -1,0 +1,204 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/donuts"
+)
+
+func TestDonutsMoveSentences(t *testing.T) {
+	flips := func(n int) []donuts.Point {
+		ps := make([]donuts.Point, n)
+		for i := range ps {
+			ps[i] = donuts.P(1, i)
+		}
+		return ps
+	}
+	cases := []struct {
+		name string
+		ai   donuts.Color
+		ev   donuts.Event
+		want map[string]string
+	}{
+		{"no flip", donuts.None, donuts.Event{By: donuts.Chocolate, At: donuts.P(2, 3)}, map[string]string{
+			"en": "Chocolate places a donut at row 3, column 4.",
+			"it": "Cioccolato piazza una ciambella in riga 3, colonna 4.",
+			"fr": "Chocolat pose un donut en rangée 3, colonne 4.",
+			"sk": "Čokoláda položí donut na riadok 3, stĺpec 4.",
+		}},
+		{"one flip", donuts.None, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: []donuts.Point{donuts.P(0, 1)}}, map[string]string{
+			"en": "Vanilla places a donut at row 1, column 1 and flips 1 donut: row 1, column 2.",
+			"it": "Vaniglia piazza una ciambella in riga 1, colonna 1 e gira 1 ciambella: riga 1, colonna 2.",
+			"fr": "Vanille pose un donut en rangée 1, colonne 1 et retourne 1 donut : rangée 1, colonne 2.",
+			"sk": "Vanilka položí donut na riadok 1, stĺpec 1 a otočí 1 donut: riadok 1, stĺpec 2.",
+		}},
+		{"the computer, two flips", donuts.Vanilla, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: flips(2)}, map[string]string{
+			"en": "The computer (vanilla) places a donut at row 1, column 1 and flips 2 donuts: row 2, column 1 and row 2, column 2.",
+			"it": "Il computer (vaniglia) piazza una ciambella in riga 1, colonna 1 e gira 2 ciambelle: riga 2, colonna 1 e riga 2, colonna 2.",
+			"fr": "L'ordinateur (vanille) pose un donut en rangée 1, colonne 1 et retourne 2 donuts : rangée 2, colonne 1 et rangée 2, colonne 2.",
+			"sk": "Počítač (vanilka) položí donut na riadok 1, stĺpec 1 a otočí 2 donuty: riadok 2, stĺpec 1 a riadok 2, stĺpec 2.",
+		}},
+		{"the person, five flips", donuts.Vanilla, donuts.Event{By: donuts.Chocolate, At: donuts.P(0, 5), Flipped: flips(5)}, map[string]string{
+			"en": "Chocolate (you) places a donut at row 1, column 6 and flips 5 donuts: row 2, column 1; row 2, column 2; row 2, column 3; row 2, column 4 and row 2, column 5.",
+			"it": "Cioccolato (tu) piazza una ciambella in riga 1, colonna 6 e gira 5 ciambelle: riga 2, colonna 1; riga 2, colonna 2; riga 2, colonna 3; riga 2, colonna 4 e riga 2, colonna 5.",
+			"fr": "Chocolat (vous) pose un donut en rangée 1, colonne 6 et retourne 5 donuts : rangée 2, colonne 1; rangée 2, colonne 2; rangée 2, colonne 3; rangée 2, colonne 4 et rangée 2, colonne 5.",
+			"sk": "Čokoláda (vy) položí donut na riadok 1, stĺpec 6 a otočí 5 donutov: riadok 2, stĺpec 1; riadok 2, stĺpec 2; riadok 2, stĺpec 3; riadok 2, stĺpec 4 a riadok 2, stĺpec 5.",
+		}},
+	}
+	for _, tc := range cases {
+		for lang, want := range tc.want {
+			t.Run(tc.name+"/"+lang, func(t *testing.T) {
+				require.Equal(t, want, moveSentence(donutsLocalizer(t, lang), tc.ai, tc.ev))
+			})
+		}
+	}
+}
+
+func TestDonutsPluralsOfUndo(t *testing.T) {
+	want := map[string][3]string{
+		"en": {"1 donut taken back.", "2 donuts taken back.", "5 donuts taken back."},
+		"it": {"1 ciambella tolta.", "2 ciambelle tolte.", "5 ciambelle tolte."},
+		"fr": {"1 donut retiré.", "2 donuts retirés.", "5 donuts retirés."},
+		"sk": {"Vrátený 1 donut.", "Vrátené 2 donuty.", "Vrátených 5 donutov."},
+	}
+	for lang, w := range want {
+		l := donutsLocalizer(t, lang)
+		for i, n := range []int{1, 2, 5} {
+			require.Equal(t, w[i], l.N("donuts.n.undone", n), "%s %d", lang, n)
+		}
+	}
+}
+
+// donutsGame replays moves on a board with a setup, failing the test on a refusal.
+func donutsGame(t *testing.T, spec donuts.Spec, moves ...donuts.Point) *donuts.Game {
+	t.Helper()
+	g, _, err := donuts.Replay(spec, moves)
+	require.NoError(t, err)
+	return g
+}
+
+func TestDonutsNextAndEndSentences(t *testing.T) {
+	// Board 7, row by row: |\/|/- \\-\|/ /-|-\| -\|-/\ /|\/\| \-/\|-
+	board7 := donuts.Numbered(7, donuts.Chocolate)
+	first := donutsGame(t, board7)
+	line := donutsGame(t, board7, donuts.P(0, 0)) // a vertical line: column 1
+	five := donutsGame(t, donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate,
+		Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}, donuts.P(0, 4))
+	group := donutsGame(t, donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate,
+		Setup: []string{"CCCCVV", "VVCVCV", "VCVCVC", "VCVCVC", "CVCVCV", "......"}})
+	draw := donutsGame(t, donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate,
+		Setup: []string{"CVCVCV", "CVCVCV", "VCVCVC", "VCVCVC", "CVCVCV", "......"}})
+	cases := []struct {
+		name string
+		ai   donuts.Color
+		g    *donuts.Game
+		want map[string]string
+	}{
+		{"first", donuts.None, first, map[string]string{
+			"en": "Chocolate to play: the first donut may go on any plate.",
+			"it": "Cioccolato gioca: la prima ciambella può andare su qualsiasi piattino.",
+			"fr": "Chocolat joue : le premier donut peut aller sur n'importe quelle assiette.",
+			"sk": "Čokoláda hrá: prvý donut môže ísť na ľubovoľný tanierik.",
+		}},
+		{"on the line", donuts.Chocolate, line, map[string]string{
+			"en": "Vanilla (you) to play, on the vertical line from row 1, column 1: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
+			"it": "Vaniglia (tu) gioca sulla linea verticale da riga 1, colonna 1: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
+			"fr": "Vanille (vous) joue sur la ligne verticale depuis rangée 1, colonne 1 : rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 ou rangée 6, colonne 1.",
+			"sk": "Vanilka (vy) hrá; z tanierika riadok 1, stĺpec 1 vedie zvislá čiara na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+		}},
+		{"five in a row", donuts.Vanilla, five, map[string]string{
+			"en": "Chocolate (you) wins with five in a row.",
+			"it": "Cioccolato (tu) vince con cinque in fila.",
+			"fr": "Chocolat (vous) gagne avec cinq en ligne.",
+			"sk": "Čokoláda (vy) vyhráva s piatimi v rade.",
+		}},
+		{"largest group", donuts.Chocolate, group, map[string]string{
+			"en": "All the donuts are placed. Largest groups: chocolate 5, vanilla 4. The computer (chocolate) wins.",
+			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 5, vaniglia 4. Il computer (cioccolato) vince.",
+			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 5, vanille 4. L'ordinateur (chocolat) gagne.",
+			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 5, vanilka 4. Počítač (čokoláda) vyhráva.",
+		}},
+		{"draw", donuts.None, draw, map[string]string{
+			"en": "All the donuts are placed. Largest groups: chocolate 2, vanilla 2. It is a draw.",
+			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita è pari.",
+			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 2, vanille 2. La partie est nulle.",
+			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 2, vanilka 2. Hra sa končí remízou.",
+		}},
+	}
+	for _, tc := range cases {
+		for lang, want := range tc.want {
+			t.Run(tc.name+"/"+lang, func(t *testing.T) {
+				require.Equal(t, want, nextSentence(donutsLocalizer(t, lang), tc.ai, tc.g))
+			})
+		}
+	}
+}
+
+func TestDonutsLineFullSentence(t *testing.T) {
+	// Fill column 1 of board 7 (vertical at row 1, column 1) and end on it: the next
+	// donut is free.
+	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate))
+	for g.Finished() || !g.Free() || len(g.Moves()) == 0 {
+		_, err := g.Play(g.Legal()[0])
+		require.NoError(t, err)
+	}
+	last, _ := g.Last()
+	l := donutsLocalizer(t, "en")
+	require.Equal(t, whoName(l, donuts.None, g.Turn())+" to play: the "+lineName(l, lineAt(g, last))+" line from "+
+		plateText(l, last)+" is full, so the donut may go on any empty plate.", nextSentence(l, donuts.None, g))
+	require.Equal(t, "The donut may go on any empty plate.", whereSentence(l, g))
+}
+
+func TestDonutsCellLabelsAndCommands(t *testing.T) {
+	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate), donuts.P(0, 0))
+	cases := map[string][3]string{
+		"en": {"Row 1, column 1, chocolate donut, vertical, last move", "Row 2, column 1, empty, diagonal falling, playable",
+			"5 playable plates: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 and row 6, column 1."},
+		"it": {"Riga 1, colonna 1, ciambella al cioccolato, verticale, ultima mossa", "Riga 2, colonna 1, vuoto, diagonale discendente, giocabile",
+			"5 piattini giocabili: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 e riga 6, colonna 1."},
+		"fr": {"Rangée 1, colonne 1, donut au chocolat, verticale, dernier coup", "Rangée 2, colonne 1, vide, diagonale descendante, jouable",
+			"5 assiettes jouables : rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 et rangée 6, colonne 1."},
+		"sk": {"Riadok 1, stĺpec 1, čokoládový donut, zvislá, posledný ťah", "Riadok 2, stĺpec 1, prázdny, šikmá klesajúca, hrateľný",
+			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
+	}
+	for lang, want := range cases {
+		l := donutsLocalizer(t, lang)
+		require.Equal(t, want[0], cellLabel(l, g, donuts.P(0, 0), false, true), lang)
+		require.Equal(t, want[1], cellLabel(l, g, donuts.P(1, 0), true, false), lang)
+		require.Equal(t, want[2], playableSentence(l, g), lang)
+	}
+	l := donutsLocalizer(t, "en")
+	require.Equal(t, "On the board: chocolate 1, vanilla 0. Largest groups: chocolate 1, vanilla 0. Still to place: chocolate 14, vanilla 15.",
+		scoreSentence(l, g))
+	require.Equal(t, "No donut has been placed yet.", lastSentence(l, donuts.None, nil))
+}
+
+func TestDonutsRefusalSentences(t *testing.T) {
+	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate), donuts.P(0, 0))
+	from := donuts.P(0, 0)
+	cases := []struct {
+		err  *donuts.MoveError
+		want map[string]string
+	}{
+		{&donuts.MoveError{Code: donuts.CodeOffBoard, At: donuts.P(6, 0)}, map[string]string{
+			"en": "There is no plate at row 7, column 1: rows and columns go from 1 to 6. The donut may go on row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
+			"sk": "Tanierik riadok 7, stĺpec 1 neexistuje: riadky a stĺpce idú od 1 po 6. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+		}},
+		{&donuts.MoveError{Code: donuts.CodeOccupied, At: donuts.P(0, 0)}, map[string]string{
+			"it": "Il piattino in riga 1, colonna 1 ha già una ciambella. La ciambella può andare in riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
+		}},
+		{&donuts.MoveError{Code: donuts.CodeOffLine, At: donuts.P(0, 1), From: &from, Line: donuts.Vertical}, map[string]string{
+			"fr": "L'assiette en rangée 1, colonne 2 n'est pas sur la ligne : le donut en rangée 1, colonne 1 montre une ligne verticale. Le donut peut aller en rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 ou rangée 6, colonne 1.",
+		}},
+		{&donuts.MoveError{Code: donuts.CodeNotYourTurn, Turn: donuts.Vanilla}, map[string]string{
+			"sk": "Nie ste na ťahu: na ťahu je vanilka. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+		}},
+	}
+	for _, tc := range cases {
+		for lang, want := range tc.want {
+			require.Equal(t, want, refusalSentence(donutsLocalizer(t, lang), g, tc.err), "%s %s", tc.err.Code, lang)
+		}
+	}
+}
