@@ -1,10 +1,27 @@
 // Every page of the foundation, in every language, in the standard theme and in high
 // contrast with 200 % text: no axe violations (WCAG 2.2 AA), the right <html lang>, one h1.
-import { test, expect } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { LANGS, PAGES, expectNoAxeViolations, postSettings } from './helpers.mjs';
 
-// These tests look at pages, not at the service worker (offline.spec.mjs does).
-test.use({ serviceWorkers: 'block' });
+// 88 page checks: one browser context per worker instead of one per test saves a
+// context's start each time. Every test sets its own language and settings first, so
+// none depends on another's; the service worker is blocked (offline.spec.mjs tests it).
+const test = base.extend({
+  sharedContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale, serviceWorkers: 'block' });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ sharedContext }, use) => {
+    const page = await sharedContext.newPage();
+    await use(page);
+    await page.close();
+  },
+});
 
 const MODES = [
   { name: 'standard', settings: { text: '100', contrast: 'standard' } },
@@ -31,3 +48,13 @@ for (const mode of MODES) {
     }
   }
 }
+
+// The harness itself: a page with known faults must fail the check, and say why.
+base('the axe check reports violations readably', async ({ page }) => {
+  await page.setContent('<html><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><a href="/x"></a></main></body></html>');
+  const err = await expectNoAxeViolations(page).then(() => null, (e) => e);
+  expect(err, 'expectNoAxeViolations passed a faulty page').not.toBeNull();
+  expect(err.message).toContain('image-alt');
+  expect(err.message).toContain('html-has-lang');
+  expect(err.message).toContain('link-name');
+});
