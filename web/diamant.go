@@ -387,7 +387,8 @@ func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
 func (s *Server) refuse(c echo.Context, t *diamantTable, status int, problem string) error {
-	p := s.screen(c, t, c.FormValue("show"))
+	// "reveal": a refused form never hides the table behind the neutral "everyone has voted".
+	p := s.screen(c, t, "reveal")
 	p.Problem = problem
 	return s.showPlay(c, status, p)
 }
@@ -655,7 +656,7 @@ func (s *Server) diamantRisk(c echo.Context) error {
 	if err := s.saveSession(c); err != nil {
 		return err
 	}
-	p := s.screen(c, t, c.FormValue("show"))
+	p := s.screen(c, t, "reveal")
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}

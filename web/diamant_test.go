@@ -414,3 +414,42 @@ func TestDiamantRandomCardDependsOnSeedAndStep(t *testing.T) {
 	require.Len(t, counts, len(st.Remaining()))
 	require.InDelta(t, 3000*3/31, counts[diamant.Spider], 90)
 }
+
+// knownGame plays seed 2026 with Ada, Bruno and Chiara as the browser test does: the app
+// draws, and each player leaves once carrying at least 5, 10 and 15 diamonds.
+func knownGame(t *testing.T) *diamantTable {
+	opt := diamantOptions{Setup: diamant.Setup{Players: []string{"Ada", "Bruno", "Chiara"}, Seed: 2026}, Draw: drawApp, Vote: votePhone}
+	tb := &diamantTable{opt: opt, seats: diamant.SeatsOf(0, 1, 2)}
+	require.NoError(t, tb.replay())
+	for !tb.state.Finished() {
+		var a diamant.Action
+		if tb.state.VoteDue() {
+			seat := tb.nextVoter()
+			a = diamant.Vote(seat, tb.state.Hand(seat) >= 5+5*seat)
+		} else {
+			a = diamant.Draw(tb.randomCard())
+		}
+		events, err := tb.state.Apply(a)
+		require.NoError(t, err)
+		tb.actions = append(tb.actions, a)
+		tb.note(events)
+	}
+	return tb
+}
+
+func TestDiamantKnownGame(t *testing.T) {
+	tb := knownGame(t)
+	ls := localizers(t)
+	var last []string
+	for _, lang := range []string{"en", "it", "fr", "sk"} {
+		says := eventSentences(ls[lang], tb.opt.Players, tb.last)
+		last = append(last, says[len(says)-1].Text)
+	}
+	// The browser test (pwa/browser/diamant.spec.mjs) expects these very sentences.
+	require.Equal(t, []string{"Game over: Chiara wins with 60 points.", "Partita finita: vince Chiara con 60 punti.",
+		"Partie terminée : Chiara gagne avec 60 points.", "Koniec hry: vyhráva Chiara, 60 bodov."}, last)
+	t.Logf("%d actions", len(tb.actions))
+	for i := range tb.opt.Players {
+		t.Logf("%s: chest %d, score %d", tb.opt.Players[i], tb.state.Chest(i), tb.state.Score(i))
+	}
+}

@@ -1,0 +1,384 @@
+// Diamant at the table, on one phone: whole games by keyboard in four languages, the box
+// drawing with the vote cards, a reload and a server restart in the middle, undo, and axe
+// on every screen. Everything is found by role and accessible name, in the page's language.
+import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech } from './helpers.mjs';
+
+test.use({ serviceWorkers: 'block' });
+
+const NAMES = ['Ada', 'Bruno', 'Chiara'];
+const SEED = '2026';
+
+// The known result of seed 2026 when each player leaves once carrying at least 5, 10 and
+// 15 diamonds (TestDiamantKnownGame in web/diamant_test.go checks the same sentences).
+const KNOWN_END = {
+  en: 'Game over: Chiara wins with 60 points.',
+  it: 'Partita finita: vince Chiara con 60 punti.',
+  fr: 'Partie terminée : Chiara gagne avec 60 points.',
+  sk: 'Koniec hry: vyhráva Chiara, 60 bodov.',
+};
+
+const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The forms of a plural message as regular expressions with the count captured. */
+function pluralPatterns(cat, id, params = {}) {
+  const forms = cat[id];
+  if (!forms || typeof forms !== 'object') throw new Error(`no plural message ${id}`);
+  return Object.values(forms).map((text) => {
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const withParams = escaped.replace(/\\\{\\\{\s*\\\.(\w+)\s*\\\}\\\}/g, (_, k) => (k === 'Count' ? '(\\d+)' : String(params[k])));
+    return new RegExp(withParams);
+  });
+}
+
+const h1 = (page) => page.getByRole('heading', { level: 1 });
+
+/** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
+async function pressAndWait(locator) {
+  await locator.press('Enter');
+  await expect(h1(locator.page())).toBeFocused();
+}
+
+/** Sets up a game through the setup form, by keyboard. */
+async function newGame(page, cat, { draw = 'app', vote = 'phone', seed = SEED, base = '' } = {}) {
+  await page.goto(`${base}/diamant`);
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.setup.title'));
+  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
+  await count.focus();
+  await count.press('ArrowUp'); // 4 → 3 players
+  await expect(count).toHaveValue('3');
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 4 }) })).toHaveCount(0);
+  for (let i = 0; i < NAMES.length; i++) {
+    const box = page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: i + 1 }) });
+    await expect(box).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: i + 1 }));
+    await box.fill(NAMES[i]);
+  }
+  await page.getByRole('radio', { name: msg(cat, `diamant.setup.draw.${draw}`), exact: true }).press('Space');
+  await page.getByRole('radio', { name: msg(cat, `diamant.setup.vote.${vote}`), exact: true }).press('Space');
+  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+}
+
+/**
+ * Plays a phone-vote game to its end by keyboard: each player leaves once carrying at least
+ * 5, 10, 15 diamonds. Calls visit(screen) on the first of each kind of screen.
+ */
+async function playGame(page, cat, visit = async () => {}) {
+  const seen = new Set();
+  const once = async (screen) => {
+    if (!seen.has(screen)) {
+      seen.add(screen);
+      await visit(screen);
+    }
+  };
+  const draw = page.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
+  const reveal = page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') });
+  const carries = pluralPatterns(cat, 'diamant.n.carries');
+  const final = msg(cat, 'diamant.final.heading');
+  const voteStart = new RegExp(`^(${NAMES.map((n) => escapeRe(msg(cat, 'diamant.vote.start', { Name: n }))).join('|')})$`);
+  const byHeading = {};
+  NAMES.forEach((name, seat) => {
+    byHeading[msg(cat, 'diamant.pass.heading', { Name: name })] = { kind: 'pass', name, seat };
+    byHeading[msg(cat, 'diamant.vote.heading', { Name: name })] = { kind: 'vote', name, seat };
+  });
+  for (let step = 0; step < 800; step++) {
+    const heading = await h1(page).textContent();
+    if (heading === final) return;
+    const screen = byHeading[heading];
+    if (screen?.kind === 'pass') {
+      await once('pass');
+      await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: screen.name }) }));
+      continue;
+    }
+    if (screen?.kind === 'vote') {
+      await once('vote');
+      const text = await page.getByRole('main').innerText();
+      const hand = Number(carries.map((re) => text.match(re)).find(Boolean)[1]);
+      const choice = hand >= 5 + 5 * screen.seat ? 'leave' : 'continue';
+      await pressAndWait(page.getByRole('button', { name: msg(cat, `diamant.vote.${choice}`) }));
+      continue;
+    }
+    if (heading === msg(cat, 'diamant.voted.heading')) {
+      await once('voted');
+      await pressAndWait(reveal);
+      continue;
+    }
+    if (await draw.count()) {
+      await pressAndWait(draw);
+      continue;
+    }
+    await pressAndWait(page.getByRole('link', { name: voteStart }));
+  }
+  throw new Error('the game did not end');
+}
+
+for (const lang of LANGS) {
+  test(`a whole game on one phone by keyboard, in ${lang}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await postSettings(page, { lang });
+    await page.goto('/diamant');
+    const cat = await catalog(page);
+    await newGame(page, cat);
+    let checkedOrder = false;
+    await playGame(page, cat, async (screen) => {
+      if (screen === 'vote' && !checkedOrder) {
+        // The vote buttons come first after the heading.
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', { name: msg(cat, 'diamant.vote.continue') })).toBeFocused();
+        checkedOrder = true;
+      }
+    });
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
+    await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
+    await expect(page.getByRole('alert')).toContainText(KNOWN_END[lang]);
+    await expect(page.getByRole('button', { name: msg(cat, 'diamant.final.again') })).toBeVisible();
+    await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.final.again') }));
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+  });
+}
+
+test('the box draws and the vote cards decide, with a refused card', async ({ page }) => {
+  test.setTimeout(90_000);
+  await postSettings(page, { lang: 'en' });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  await newGame(page, cat, { draw: 'box', vote: 'cards' });
+  await expectNoAxeViolations(page);
+  const typed = page.getByRole('textbox', { name: msg(cat, 'diamant.draw.box.search') });
+  const enter = async (text) => {
+    await typed.fill(text);
+    await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.box.submit') }));
+  };
+  const pick = async (group, name) => {
+    await pressAndWait(page.getByRole('group', { name: msg(cat, group) }).getByRole('button', { name: new RegExp(`^${name} \\(`) }));
+  };
+  const exits = async (...leavers) => {
+    for (const name of leavers) await page.getByRole('checkbox', { name: msg(cat, 'diamant.exits.leaves', { Name: name }) }).press('Space');
+    await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.exits.confirm') }));
+  };
+  const main = page.getByRole('main');
+
+  // Round 1. Typing narrows the list.
+  await typed.fill('11');
+  await expect(page.getByRole('button', { name: /^Treasure of 11 \(/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Treasure of 1 \(/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Treasure of 5 \(/ })).toBeHidden();
+  await enter('11');
+  await expect(main).toContainText('Treasure of 11: 3 diamonds each, and 2 stay on the card.');
+  await expect(page.getByRole('status')).toHaveText('Treasure of 11: 3 diamonds each, and 2 stay on the card.');
+  await expectNoAxeViolations(page);
+  await exits('Ada');
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
+  await expect(main).toContainText('Ada leaves.');
+  await expect(main).toContainText('Ada takes 2 diamonds from the cards (2 red tokens) and banks everything: chest 5.');
+  await pick('diamant.kind.treasure', 'Treasure of 5');
+  await expect(main).toContainText('Treasure of 5: 2 diamonds each, and 1 stays on the card.');
+  await exits('Bruno', 'Chiara');
+  await expect(h1(page)).toHaveText('Round 1 is over');
+  await expect(main).toContainText('Round 1 is over: everyone has left the cave.');
+
+  // Round 2: a second spider ends it, said in the assertive region.
+  await pick('diamant.kind.hazard', 'Hazard: spider');
+  await expect(main).toContainText('Spider! The first this round: a second spider would end the round.');
+  await expect(main).toContainText('Spider: a second spider ends the round.');
+  await exits();
+  await expect(main).toContainText('Everyone continues.');
+  await enter('spider');
+  await expect(page.getByRole('alert')).toHaveText('A second spider! The round is over.');
+  await expect(h1(page)).toHaveText('Round 2 is over');
+
+  // Round 3.
+  await enter('17');
+  await exits('Ada', 'Bruno', 'Chiara');
+  await expect(h1(page)).toHaveText('Round 3 is over');
+
+  // Round 4: a card that cannot come is refused and explained; an idol for a lone leaver.
+  await enter('6');
+  await expect(page.getByRole('alert')).toHaveText('No card called “6” can come now. Nothing was changed.');
+  await expect(main).toContainText('No card called “6” can come now.');
+  await enter('Idol worth 10');
+  await exits('Ada');
+  await expect(main).toContainText('Ada leaves alone and takes the idol worth 10.');
+  await enter('9');
+  await exits('Bruno', 'Chiara');
+
+  // Round 5 ends on two snakes.
+  await pick('diamant.kind.hazard', 'Hazard: snake');
+  await exits();
+  await pick('diamant.kind.hazard', 'Hazard: snake');
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
+  await expect(page.getByRole('alert')).toContainText('Game over: Ada wins with 20 points.');
+  await expect(main).toContainText('Game over: Ada wins with 20 points.');
+});
+
+test('a reload in the middle of a vote resumes exactly', async ({ page }) => {
+  await postSettings(page, { lang: 'en' });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  await newGame(page, cat);
+  await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));
+  await pressAndWait(page.getByRole('link', { name: 'Vote: pass the phone to Ada' }));
+  await pressAndWait(page.getByRole('link', { name: 'I am Ada' }));
+  await pressAndWait(page.getByRole('button', { name: 'Leave' }));
+  await expect(h1(page)).toHaveText('Pass the phone to Bruno');
+  await expect(page.getByRole('status')).toHaveText('Vote recorded. Pass the phone to Bruno.');
+  await page.reload();
+  await expect(h1(page)).toHaveText('Pass the phone to Bruno');
+  await expect(page.getByRole('main')).toContainText('Vote recorded.');
+  await pressAndWait(page.getByRole('link', { name: 'I am Bruno' }));
+  await page.reload();
+  await expect(h1(page)).toHaveText('Bruno: continue or leave?');
+  await pressAndWait(page.getByRole('button', { name: 'Continue' }));
+  // The vote recorded is said the same way whatever the vote.
+  await expect(page.getByRole('status')).toHaveText('Vote recorded. Pass the phone to Chiara.');
+  await pressAndWait(page.getByRole('link', { name: 'I am Chiara' }));
+  await pressAndWait(page.getByRole('button', { name: 'Continue' }));
+  await expect(h1(page)).toHaveText('Everyone has voted');
+  await pressAndWait(page.getByRole('link', { name: 'Reveal the votes' }));
+  await expect(page.getByRole('main')).toContainText('Ada leaves.');
+});
+
+test('a server restart in the middle of a round resumes exactly', async ({ page }, info) => {
+  const port = 8800 + info.workerIndex * 10 + info.repeatEachIndex;
+  const base = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tavolo-restart-'));
+  const bin = process.env.TAVOLO_BIN || 'bin/tavolo';
+  const start = async () => {
+    const proc = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--data', dir], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return proc;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  };
+  let server = await start();
+  try {
+    await page.goto(`${base}/diamant?lang=en`);
+    const cat = await catalog(page);
+    await newGame(page, cat, { base });
+    await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));
+    for (const name of NAMES) {
+      if (name === 'Ada') await pressAndWait(page.getByRole('link', { name: 'Vote: pass the phone to Ada' }));
+      await pressAndWait(page.getByRole('link', { name: `I am ${name}` }));
+      await pressAndWait(page.getByRole('button', { name: 'Continue' }));
+    }
+    await pressAndWait(page.getByRole('link', { name: 'Reveal the votes' }));
+    await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));
+    const before = await page.getByRole('main').innerText();
+    const url = page.url();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    server = await start();
+    await page.goto(url);
+    await expect(h1(page)).toHaveText('Round 1 of 5');
+    expect(await page.getByRole('main').innerText()).toBe(before);
+  } finally {
+    server.kill('SIGTERM');
+  }
+});
+
+test('undo asks first, then takes the last step back', async ({ page }) => {
+  await stubSpeech(page);
+  await postSettings(page, { lang: 'en', speak: true });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  await newGame(page, cat);
+  await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));
+  await expect(page.getByRole('status')).not.toBeEmpty();
+  const first = await page.getByRole('status').textContent();
+  // The same sentence is spoken, in the page's language; R says it again.
+  await expect.poll(() => page.evaluate(() => window.__spoken.map((s) => `${s.lang}:${s.text}`))).toContain(`en:${first}`);
+  await page.keyboard.press('r');
+  await expect.poll(() => page.evaluate(() => window.__spoken.filter((s) => s.text === window.__spoken.at(-1).text).length)).toBe(2);
+
+  await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
+  await expect(h1(page)).toHaveText('Undo the last step?');
+  await expect(page.getByRole('main')).toContainText('The last step was the draw of a card:');
+  await expectNoAxeViolations(page);
+  await pressAndWait(page.getByRole('link', { name: 'No, go back to the game' }));
+  await expect(page.getByRole('link', { name: 'Vote: pass the phone to Ada' })).toBeVisible();
+  await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
+  await pressAndWait(page.getByRole('button', { name: 'Yes, undo it' }));
+  await expect(page.getByRole('status')).toContainText('Undone. The last step was the draw of a card:');
+  await expect(page.getByRole('button', { name: 'Draw the next card' })).toBeVisible();
+  // The same card comes again: undo is not a way to draw another.
+  await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));
+  await expect(page.getByRole('status')).toHaveText(first);
+});
+
+// ---- axe on every screen ----
+
+/** Reads the current screen's version and CSRF token, as a form would send them. */
+async function formState(page, url) {
+  const html = await (await page.request.get(url)).text();
+  return { html, version: html.match(/data-version="(\d+)"/)[1], screen: html.match(/data-screen="(\w+)"/)[1] };
+}
+
+/** Plays by plain form posts (everyone leaves at once) until the wanted screen. */
+async function fastForward(page, tableURL, want) {
+  const csrf = (await (await page.request.get('/settings')).text()).match(/name="_csrf" value="([^"]+)"/)[1];
+  for (let i = 0; i < 200; i++) {
+    let st = await formState(page, tableURL);
+    if (st.screen === 'voted') st = await formState(page, `${tableURL}?show=reveal`);
+    if (st.screen === want) return;
+    const seat = st.html.match(/\/vote\/(\d+)"/)?.[1] ?? (st.html.includes('?show=pass') ? (await formState(page, `${tableURL}?show=pass`)).html.match(/\/vote\/(\d+)"/)[1] : null);
+    const form = { _csrf: csrf, version: st.version };
+    if (seat !== null) await page.request.post(`${tableURL}/vote`, { form: { ...form, seat, choice: 'leave' } });
+    else await page.request.post(`${tableURL}/draw`, { form });
+  }
+  throw new Error(`never reached ${want}`);
+}
+
+const MODES = [
+  { name: 'standard', settings: { text: '100', contrast: 'standard' } },
+  { name: 'high contrast, 200 % text', settings: { text: '200', contrast: 'high' } },
+];
+
+for (const mode of MODES) {
+  for (const lang of LANGS) {
+    test(`axe on every Diamant screen in ${lang}, ${mode.name}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await postSettings(page, { lang, ...mode.settings });
+      await page.goto('/diamant');
+      const cat = await catalog(page);
+      await expectNoAxeViolations(page); // setup
+      await newGame(page, cat);
+      const tableURL = new URL(page.url()).pathname;
+      await expectNoAxeViolations(page); // cave, before the first card
+      await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+      await expectNoAxeViolations(page); // cave, a card drawn
+      await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+      await expectNoAxeViolations(page); // pass
+      for (const name of NAMES) {
+        if (name !== 'Ada') await expect(h1(page)).toHaveText(msg(cat, 'diamant.pass.heading', { Name: name }));
+        await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: name }) }));
+        if (name === 'Ada') await expectNoAxeViolations(page); // vote
+        await pressAndWait(page.getByRole('button', { name: msg(cat, name === 'Ada' ? 'diamant.vote.leave' : 'diamant.vote.continue') }));
+      }
+      await expectNoAxeViolations(page); // everyone has voted
+      await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+      await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
+      await page.getByRole('button', { name: msg(cat, 'diamant.risk.show') }).press('Enter');
+      await expect(page.getByRole('button', { name: msg(cat, 'diamant.risk.hide') })).toBeVisible();
+      await expectNoAxeViolations(page); // reveal, with the risk shown
+      await fastForward(page, tableURL, 'roundend');
+      await page.goto(`${tableURL}?show=reveal`);
+      await expect(h1(page)).toHaveText(msg(cat, 'diamant.roundend.heading', { Round: 1 }));
+      await expectNoAxeViolations(page); // round end
+      await fastForward(page, tableURL, 'final');
+      await page.goto(`${tableURL}?show=reveal`);
+      await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
+      await expectNoAxeViolations(page); // final
+    });
+  }
+}
