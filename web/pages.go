@@ -18,7 +18,7 @@ type game struct {
 }
 
 var games = []game{
-	{ID: "diamant", Name: "Diamant", Desc: "home.diamant.desc", Players: "home.diamant.players"},
+	{ID: "diamant", Name: "Diamant", Desc: "home.diamant.desc", Players: "home.diamant.players", Ready: true},
 	{ID: "donaz", Name: "Donaz", Desc: "home.donaz.desc", Players: "home.donaz.players", Ready: true},
 	{ID: "donuts", Name: "Donuts", Desc: "home.donuts.desc", Players: "home.donuts.players", Ready: true},
 }
