@@ -351,6 +351,7 @@ try { applyFlip(localStorage.getItem(FLIP) === '1'); } catch { /* default: not t
 // have missed timers, and the monotonic clock may have slept: follow the wall clock.
 function comeBack() {
   if (document.visibilityState !== 'visible') return;
+  refused = false; // the lock is released while hidden: ask again
   now.resync();
   loop();
 }
@@ -361,6 +362,7 @@ window.addEventListener('pageshow', comeBack);
 
 let lock = null;
 let asking = false;
+let refused = false; // asked in vain: not again (every redraw) until the page comes back
 async function keepAwake(want) {
   if (!('wakeLock' in navigator)) return;
   if (!want) {
@@ -371,7 +373,7 @@ async function keepAwake(want) {
     }
     return;
   }
-  if (lock || asking || document.visibilityState !== 'visible') return;
+  if (lock || asking || refused || document.visibilityState !== 'visible') return;
   asking = true;
   try {
     lock = await navigator.wakeLock.request('screen');
@@ -379,6 +381,7 @@ async function keepAwake(want) {
     if (clock.phase !== 'running') keepAwake(false);
   } catch {
     // Refused (battery saver, no permission): the clock still runs.
+    refused = true;
   } finally {
     asking = false;
   }
