@@ -213,3 +213,20 @@ for (const lang of LANGS) {
     await expectNoAxeViolations(page);
   });
 }
+
+for (const text of ['200', '300']) {
+  test(`the board at ${text} % text on a 360 px screen does not scroll sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await postSettings(page, { lang: 'sk', text });
+    await newGame(page, vsComputer('easy', '5'));
+    await page.locator('td.plate').first().click();
+    await expect(page.locator('td[data-donut="vanilla"]')).toHaveCount(1);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth + 1);
+    // Plates stay at least 44 px wide, big enough to touch.
+    const box = await page.locator('td.plate').first().boundingBox();
+    expect(box.width).toBeGreaterThanOrEqual(44);
+  });
+}
