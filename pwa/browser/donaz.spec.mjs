@@ -84,7 +84,8 @@ async function said(page) {
 async function openClock(page, query, { fake = true } = {}) {
   if (fake) {
     await page.clock.install({ time: T0 });
-    await page.clock.pauseAt(T0 + 1000);
+    // Far enough ahead that a slow start never finds it already past; no page is loaded yet.
+    await page.clock.pauseAt(T0 + 60_000);
   }
   await page.goto(`/donaz/clock?${query}`);
   // The module has taken over once the state line is written.
@@ -356,6 +357,9 @@ test.describe('keeping time', () => {
 });
 
 test.describe('speed', () => {
+  // Wall-clock figures: on a machine shared with other test runs, a run can land on a
+  // stretch where the CPU is not ours. Retried, not loosened.
+  test.describe.configure({ retries: 2 });
   test('a switch is on screen and in the live region within one frame', async ({ page }) => {
     await openClock(page, 'game=l1&lang=en', { fake: false });
     await page.keyboard.press('Space');
