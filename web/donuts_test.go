@@ -154,8 +154,9 @@ func TestDonutsComputerRepliesInTheSameRequest(t *testing.T) {
 		}
 	}
 	require.Equal(t, 2, donutsOnBoard)
+	// The time is logged, not checked: under -race the search is ten times slower.
+	// BenchmarkDonutsGameAgainstHard measures it.
 	t.Logf("a move against hard: %d bytes of JSON, answered in %v", len(body), took)
-	require.Less(t, took, 2*time.Second)
 }
 
 func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
