@@ -39,8 +39,11 @@ const h1 = (page) => page.getByRole('heading', { level: 1 });
 
 /** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
 async function pressAndWait(locator) {
+  const page = locator.page();
   await locator.press('Enter');
-  await expect(h1(locator.page())).toBeFocused();
+  // Polled every animation frame: expect's own polling waits 100 ms and more between tries.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout: 5000 });
+  await expect(h1(page)).toBeFocused();
 }
 
 /** Sets up a game through the setup form, by keyboard. */
@@ -120,7 +123,7 @@ async function playGame(page, cat, visit = async () => {}) {
 
 for (const lang of LANGS) {
   test(`a whole game on one phone by keyboard, in ${lang}`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await postSettings(page, { lang });
     await page.goto('/diamant');
     const cat = await catalog(page);
