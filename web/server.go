@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/gorilla/sessions"
@@ -82,6 +83,11 @@ func (s *Server) routes() {
 	e.Use(s.logRequests)
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
+	// Compress pages and JSON; live streams stay uncompressed so each event leaves at once.
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
+		MinLength: 1024,
+		Skipper:   func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
+	}))
 	e.Use(s.chooseLanguage)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",

@@ -279,3 +279,14 @@ func TestShellFiles(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(body), &msgs))
 	require.Equal(t, "Nastavenia", msgs["settings.title"])
 }
+
+func TestPagesAreCompressed(t *testing.T) {
+	ts := newTestServer(t, "")
+	req, err := http.NewRequest(http.MethodGet, ts.URL+"/rules/diamant", nil)
+	require.NoError(t, err)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
+}
