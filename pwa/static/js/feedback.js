@@ -5,6 +5,7 @@ import { readSettings } from './settings.js';
 
 let last = '';
 let audio;
+let sleepTimer;
 
 /**
  * Says a whole sentence: in the polite live region (or the assertive one for alarms), and
@@ -64,6 +65,7 @@ export function sound(name) {
   if (!Ctx) return;
   try {
     audio = audio || new Ctx();
+    if (audio.state === 'suspended') audio.resume();
     let t = audio.currentTime;
     for (const [freq, len] of notes) {
       const osc = audio.createOscillator();
@@ -76,6 +78,9 @@ export function sound(name) {
       osc.stop(t + len);
       t += len;
     }
+    // A running audio context keeps the phone's audio path awake: let it sleep after.
+    clearTimeout(sleepTimer);
+    sleepTimer = setTimeout(() => audio.suspend(), (t - audio.currentTime) * 1000 + 500);
   } catch {
     // No audio output: the live region already told it.
   }
