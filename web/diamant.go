@@ -33,6 +33,7 @@ func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.POST("/diamant/:id/undo", s.diamantUndo)
 	e.POST("/diamant/:id/risk", s.diamantRisk)
 	e.POST("/diamant/:id/again", s.diamantAgain)
+	s.diamantPhoneRoutes(e)
 }
 
 // ---- setup ----
@@ -160,6 +161,8 @@ type diamantRow struct {
 	Idols  string
 	Score  int
 	Winner bool
+	Hidden bool // the chest and score are another device's secret until the end
+	Away   bool // the device holding this seat has been away for a while
 }
 
 type diamantChoice struct {
@@ -206,6 +209,15 @@ type diamantPlay struct {
 	CanUndo   bool
 	UndoWhat  string
 	Winners   string
+
+	// A phone each (diamant_phones.go).
+	Live     bool   // the page follows the table's events
+	Host     bool   // this device is the host: it may manage the table
+	Step     string // a vote form's vote step: votes from other devices do not make it stale
+	Votes    string // "3 of 5 have voted"
+	Mine     string // this phone's own vote, while the others vote
+	Proposal string // the host's pending proposal, shown on every device
+	Ended    bool   // the host ended the table
 }
 
 type diamantHazard struct {
@@ -221,7 +233,13 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 	st := t.state
 	names := st.Names()
 	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Round: st.Round(), CanUndo: len(t.actions) > 0}
-	p.News = eventSentences(l, names, t.last)
+	p.News = eventSentencesSeen(l, names, t.last, t.shown())
+	if t.opt.Phones {
+		s.phoneScreen(c, l, t, &p)
+		if p.Screen != "" {
+			return p
+		}
+	}
 
 	la, has := t.lastAction()
 	voteResolved := has && la.Type == diamant.ActVote && st.Voted() == 0
@@ -232,7 +250,7 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 		}
 	}
 	switch {
-	case t.opt.Vote == votePhone && voteResolved && show != "reveal":
+	case t.opt.Vote == votePhone && !t.opt.Phones && voteResolved && show != "reveal":
 		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
@@ -244,7 +262,7 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
 	case has && (la.Type == diamant.ActExits || voteResolved):
 		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
-	case st.VoteDue() && t.opt.Vote == votePhone && (st.Voted() != 0 || show == "pass"):
+	case st.VoteDue() && t.opt.Vote == votePhone && (st.Voted() != 0 || show == "pass" || t.opt.Phones):
 		next := t.nextVoter()
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
@@ -273,6 +291,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.LastCard, p.LastKind = cardName(l, t.card), t.card.Kind().String()
 	}
 	w, _ := st.Winners()
+	shown := t.shown()
 	for i, name := range st.Names() {
 		var idols []string
 		for _, c := range st.PlayerIdols(i) {
@@ -280,6 +299,10 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		}
 		row := diamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Idols: strings.Join(idols, ", "), Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+		if !shown.Has(i) {
+			row.Chest, row.Score, row.Hidden = 0, 0, true
+		}
+		row.Away = t.opt.Phones && s.seatAway(t, i)
 		p.Players = append(p.Players, row)
 		if row.InCave {
 			p.InCave = append(p.InCave, row)
@@ -333,6 +356,9 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		if next := t.nextVoter(); next >= 0 {
 			p.VoteFirst = st.Name(next)
 		}
+		if t.opt.Phones {
+			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		}
 	case st.VoteDue():
 		p.Exits = p.InCave
 	}
@@ -374,15 +400,27 @@ func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
 	if !wantsJSON(c) {
 		return s.renderTitled(c, status, "diamant-play", p.Heading, p)
 	}
-	l := s.localizer(c)
-	token, _ := c.Get("csrf").(string)
-	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "diamant-play", Data: p}
-	var buf bytes.Buffer
-	if err := s.pages.byName["diamant-play"].ExecuteTemplate(&buf, "content", v); err != nil {
+	r, err := s.replyOf(c, "diamant-play", p.Heading, screenURL(p), p.Version, p.Say, p)
+	if err != nil {
 		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(status, diamantReply{HTML: buf.String(), Title: p.Heading + " · Tavolo", URL: screenURL(p), Version: p.Version, Announce: p.Say})
+	return c.JSON(status, r)
+}
+
+// replyOf renders a page's content for a script: what action replies and live events carry.
+func (s *Server) replyOf(c echo.Context, page, heading, url string, version int64, say []sentence, data any) (diamantReply, error) {
+	l := s.localizer(c)
+	token, _ := c.Get("csrf").(string)
+	v := view{L: l, Lang: l.Lang, Title: heading, Settings: s.settings(c), CSRF: token, Page: page, Data: data}
+	var buf bytes.Buffer
+	if err := s.pages.byName[page].ExecuteTemplate(&buf, "content", v); err != nil {
+		return diamantReply{}, err
+	}
+	if say == nil {
+		say = []sentence{}
+	}
+	return diamantReply{HTML: buf.String(), Title: heading + " · Tavolo", URL: url, Version: version, Announce: say}, nil
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
@@ -404,6 +442,9 @@ func (s *Server) diamantShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if t.state == nil {
+		return s.showLobby(c, http.StatusOK, t, "")
+	}
 	return s.showPlay(c, http.StatusOK, s.screen(c, t, c.QueryParam("show")))
 }
 
@@ -411,6 +452,9 @@ func (s *Server) diamantVoteScreen(c echo.Context) error {
 	t, err := s.loadDiamant(c, c.Param("id"))
 	if err != nil {
 		return err
+	}
+	if t.state == nil {
+		return s.notPlaying(c, t)
 	}
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || t.opt.Vote != votePhone || !t.state.VoteDue() || seat != t.nextVoter() {
@@ -439,9 +483,16 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 	if err != nil {
 		return err
 	}
+	if t.state == nil || t.opt.Ended {
+		return s.notPlaying(c, t)
+	}
 	l := s.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
-		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		// A vote stays good while its vote is open: the other phones' votes move the
+		// version on, and must not refuse it.
+		if c.Path() != "/diamant/:id/vote" || !t.state.VoteDue() || c.FormValue("step") != t.voteStep() {
+			return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		}
 	}
 	a, problem, status := build(t)
 	if problem != "" {
@@ -467,6 +518,7 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 		return err
 	}
 	t.rec.Version = version
+	s.hub.Publish(id, version)
 	t.actions = append(t.actions, a)
 	t.note(events)
 	p := s.screen(c, t, "")
@@ -600,7 +652,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 		return err
 	}
 	l := s.localizer(c)
-	if len(t.actions) == 0 {
+	if len(t.actions) == 0 || !t.mayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
 	}
 	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
@@ -617,7 +669,13 @@ func (s *Server) diamantUndo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if t.state == nil || t.opt.Ended {
+		return s.notPlaying(c, t)
+	}
 	l := s.localizer(c)
+	if !t.mayUndo() {
+		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+	}
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -637,6 +695,7 @@ func (s *Server) diamantUndo(c echo.Context) error {
 		return err
 	}
 	t.rec.Version = version
+	s.hub.Publish(id, version)
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 	}
@@ -650,6 +709,9 @@ func (s *Server) diamantRisk(c echo.Context) error {
 	t, err := s.loadDiamant(c, c.Param("id"))
 	if err != nil {
 		return err
+	}
+	if t.state == nil {
+		return s.notPlaying(c, t)
 	}
 	sess := s.session(c)
 	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
@@ -674,8 +736,13 @@ func (s *Server) diamantAgain(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if t.state == nil {
+		return s.notPlaying(c, t)
+	}
 	opt := t.opt
 	opt.Seed = newSeed()
+	// Play again is one phone's new table: the others join it by its own code.
+	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err

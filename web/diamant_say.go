@@ -99,6 +99,12 @@ func pointsText(l *i18n.Localizer, n int) string { return l.N("diamant.n.points"
 // eventSentences turns an action's events into sentences. Secret votes say nothing
 // here: the vote screens say "vote recorded" the same way whatever the vote.
 func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) []sentence {
+	return eventSentencesSeen(l, names, events, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7))
+}
+
+// eventSentencesSeen is eventSentences for a device that may see the chests of the seats
+// shown only: for the others, what they take from the cards is said, their chest is not.
+func eventSentencesSeen(l *i18n.Localizer, names []string, events []diamant.Event, shown diamant.Seats) []sentence {
 	var out []sentence
 	add := func(text string, assertive bool, sound string) {
 		out = append(out, sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
@@ -130,10 +136,15 @@ func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) [
 				"Each", l.N("diamant.n.each", e.Share), "Stays", staysText(l, e.Stays)), false, "")
 		case diamant.EvLeft:
 			name := names[e.Seat]
-			if e.Amount > 0 {
+			switch {
+			case !shown.Has(e.Seat) && e.Amount > 0:
+				add(l.T("diamant.say.left.hidden", "Name", name, "Taken", diamonds(l, e.Amount), "Tokens", tokensText(l, e.Tokens)), false, "")
+			case !shown.Has(e.Seat):
+				add(l.T("diamant.say.left.nothing.hidden", "Name", name), false, "")
+			case e.Amount > 0:
 				add(l.T("diamant.say.left", "Name", name, "Taken", diamonds(l, e.Amount),
 					"Tokens", tokensText(l, e.Tokens), "Chest", e.Chest), false, "")
-			} else {
+			default:
 				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", e.Chest), false, "")
 			}
 			if e.Idols != 0 {

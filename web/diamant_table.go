@@ -35,6 +35,14 @@ type diamantOptions struct {
 	diamant.Setup
 	Draw string `json:"draw"`
 	Vote string `json:"vote"`
+
+	// A table with a phone each (see diamant_phones.go). All empty on a one-phone table.
+	Phones   bool      `json:"phones,omitempty"`   // open to other phones: it has a join code
+	Lobby    bool      `json:"lobby,omitempty"`    // seats are still being taken: no game yet
+	Hidden   bool      `json:"hidden,omitempty"`   // a device sees only its own chests until the end
+	Own      []int     `json:"own,omitempty"`      // seats the host's phone keeps: never offered to joiners
+	Ended    bool      `json:"ended,omitempty"`    // the host ended the table
+	Proposal *proposal `json:"proposal,omitempty"` // the host proposes "leave" for a seat that is away
 }
 
 // diamantTable is a table loaded and replayed for one request.
@@ -44,6 +52,8 @@ type diamantTable struct {
 	actions []diamant.Action
 	state   *diamant.State
 	seats   diamant.Seats // the seats the requesting device holds
+	device  string        // the requesting device
+	host    bool          // the requesting device is the table's host
 	last    []diamant.Event
 	card    diamant.Card // the last card drawn in the round being played; NoCard at its start
 }
@@ -69,9 +79,10 @@ func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
 	}
 	t := &diamantTable{rec: rec}
 	found := false
+	t.device = device
 	for _, d := range rec.Devices {
 		if d.ID == device {
-			t.seats, found = diamant.SeatsOf(d.Seats...), true
+			t.seats, t.host, found = diamant.SeatsOf(d.Seats...), d.Host, true
 		}
 	}
 	if !found {
@@ -85,6 +96,9 @@ func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
 		if err := json.Unmarshal(raw, &t.actions[i]); err != nil {
 			return nil, fmt.Errorf("diamant table %s: action %d: %w", id, i, err)
 		}
+	}
+	if t.opt.Lobby {
+		return t, nil // no game yet: state stays nil, the lobby is shown instead
 	}
 	if err := t.replay(); err != nil {
 		return nil, fmt.Errorf("diamant table %s: %w", id, err)

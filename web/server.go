@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorilla/sessions"
@@ -15,6 +16,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/pwa"
+	"tavolo/web/live"
 	"tavolo/web/store"
 )
 
@@ -40,6 +42,10 @@ type Server struct {
 	pages    *pages
 	store    store.Store
 	locks    tableLocks
+	hub      *live.Hub     // tells a table's live streams that it changed
+	presence *presence     // which devices have a live stream open
+	stopping chan struct{} // closed on shutdown: live streams end
+	stopOnce sync.Once
 }
 
 // New builds the server and its routes.
@@ -60,7 +66,8 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: db}
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: db,
+		hub: live.NewHub(), presence: newPresence(), stopping: make(chan struct{})}
 	if s.pages, err = loadPages(assets); err != nil {
 		db.Close()
 		return nil, err
@@ -69,8 +76,14 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	return s, nil
 }
 
-// Close releases the store.
-func (s *Server) Close() error { return s.store.Close() }
+// Close ends the live streams and releases the store.
+func (s *Server) Close() error {
+	s.stopStreams()
+	return s.store.Close()
+}
+
+// stopStreams ends the live streams, which would otherwise hold a shutdown up.
+func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.echo }
@@ -141,6 +154,8 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		// No WriteTimeout: live updates are long-lived streams.
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	srv.RegisterOnShutdown(s.stopStreams)
+	go s.sweep(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir)

@@ -1,0 +1,630 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+	"tavolo/web/store"
+)
+
+// Diamant with a phone each. It is the same table as on one phone (diamant.go): devices
+// holding seats. What is added here:
+//
+//   - a join code: a table with a code is "open to other phones". A seat held by the host's
+//     phone and not kept by it (options.Own) is free: another phone may claim it.
+//   - a lobby (options.Lobby): a table made for a phone each starts with the host's seat
+//     only; players join and add their own seat with a name; the host starts the game, and
+//     only then is the engine's setup fixed. A running one-phone table can be opened too:
+//     then every seat exists already and joiners claim them.
+//   - host controls: start, add a seat on the host's phone, remove a seat nobody holds,
+//     take a seat back (it is free again for another phone to claim, which is how a seat
+//     is handed from one phone to another), choose who draws, end the table, propose
+//     "leave" for a seat whose phone is away.
+//
+// Every table option lives in the store's setup (diamantOptions); seats in its devices.
+
+// proposal is the host's "leave" for a seat whose phone is away, pending confirmation.
+// It holds for one vote only (Step).
+type proposal struct {
+	Seat int    `json:"seat"`
+	Step string `json:"step"`
+}
+
+// awayAfter is how long a phone's stream may stay closed before its seats count as away.
+const awayAfter = 30 * time.Second
+
+func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
+	e.GET("/diamant/phones", s.diamantPhonesSetup)
+	e.POST("/diamant/phones", s.diamantPhonesCreate)
+	e.GET("/diamant/:id/table", s.diamantTablePage)
+	e.POST("/diamant/:id/open", s.diamantOpen)
+	e.POST("/diamant/:id/start", s.diamantStart)
+	e.POST("/diamant/:id/seat", s.diamantSeatAction)
+	e.POST("/diamant/:id/drawmode", s.diamantDrawMode)
+	e.POST("/diamant/:id/end", s.diamantEnd)
+	e.POST("/diamant/:id/propose", s.diamantPropose)
+	e.POST("/diamant/:id/proposal", s.diamantProposal)
+	e.GET("/diamant/:id/events", s.diamantEvents)
+	s.joinRoutes(e)
+}
+
+// shown are the seats whose chests this device may see: its own while chests are hidden,
+// every seat at the end.
+func (t *diamantTable) shown() diamant.Seats {
+	if !t.opt.Hidden || t.opt.Ended || t.state == nil || t.state.Finished() {
+		return diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7)
+	}
+	return t.seats
+}
+
+// voteStep names the vote now open: where its votes begin in the log. A vote form carries
+// it, so that the other phones' votes (which move the version on) do not make it stale.
+func (t *diamantTable) voteStep() string {
+	n := len(t.actions)
+	for n > 0 && t.actions[n-1].Type == diamant.ActVote {
+		n--
+	}
+	return strconv.Itoa(t.state.Round()) + "." + strconv.Itoa(n)
+}
+
+// pendingVote is how a seat has voted in the open vote, if it has.
+func (t *diamantTable) pendingVote(seat int) (leave, ok bool) {
+	for i := len(t.actions) - 1; i >= 0 && t.actions[i].Type == diamant.ActVote; i-- {
+		if t.actions[i].Seat == seat {
+			return t.actions[i].Leave, true
+		}
+	}
+	return false, false
+}
+
+// mayUndo: on a table with a phone each, only the host undoes (it never shows a vote).
+func (t *diamantTable) mayUndo() bool { return !t.opt.Phones || t.host }
+
+// hostDevice is the table's host device.
+func hostDevice(devices []store.Device) int {
+	for i, d := range devices {
+		if d.Host {
+			return i
+		}
+	}
+	return 0
+}
+
+// freeSeats are the seats another phone may claim: held by the host, not kept by it.
+func freeSeats(opt diamantOptions, devices []store.Device) []int {
+	var free []int
+	for _, seat := range devices[hostDevice(devices)].Seats {
+		if !slices.Contains(opt.Own, seat) {
+			free = append(free, seat)
+		}
+	}
+	slices.Sort(free)
+	return free
+}
+
+// holder is the index of the device holding a seat, -1 if none.
+func holder(devices []store.Device, seat int) int {
+	for i, d := range devices {
+		if slices.Contains(d.Seats, seat) {
+			return i
+		}
+	}
+	return -1
+}
+
+// moveSeat gives a seat to a device (adding the device if new); it returns new devices.
+func moveSeat(devices []store.Device, seat int, to string) []store.Device {
+	out := make([]store.Device, 0, len(devices)+1)
+	found := false
+	for _, d := range devices {
+		d.Seats = slices.DeleteFunc(slices.Clone(d.Seats), func(x int) bool { return x == seat })
+		if d.ID == to {
+			d.Seats, found = append(d.Seats, seat), true
+			slices.Sort(d.Seats)
+		}
+		out = append(out, d)
+	}
+	if !found {
+		out = append(out, store.Device{ID: to, Seats: []int{seat}})
+	}
+	return out
+}
+
+// notPlaying sends a request for the game of a table that has none to the table's page.
+func (s *Server) notPlaying(c echo.Context, t *diamantTable) error {
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
+}
+
+// seatAway tells whether the phone holding a seat has been away (its live stream closed)
+// for a while. The host's own phone is never away.
+func (s *Server) seatAway(t *diamantTable, seat int) bool {
+	i := holder(t.rec.Devices, seat)
+	if i < 0 || t.rec.Devices[i].Host {
+		return false
+	}
+	return s.presence.away(t.rec.ID, t.rec.Devices[i].ID)
+}
+
+// phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
+// for the shared ones (cave, reveal, round end, final).
+func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable, p *diamantPlay) {
+	st := t.state
+	p.Live, p.Host = true, t.host
+	p.CanUndo = p.CanUndo && t.host
+	if t.opt.Ended {
+		p.Screen, p.Heading, p.Ended = "final", l.T("diamant.ended.heading"), true
+		p.News = nil
+		s.fillCave(c, l, t, p)
+		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
+		p.Say = []sentence{{Text: p.Heading}}
+		return
+	}
+	if !st.VoteDue() || t.opt.Vote != votePhone {
+		return
+	}
+	if pr := t.opt.Proposal; pr != nil && pr.Step == t.voteStep() && st.Waiting().Has(pr.Seat) {
+		p.Proposal = l.T("diamant.proposal.text", "Name", st.Name(pr.Seat))
+	}
+	mine := st.Waiting() & t.seats
+	if t.seats.Count() == 1 && mine != 0 {
+		// A phone of one's own: the vote form at once, no passing the phone.
+		seat := mine.List()[0]
+		s.fillVote(l, t, seat, p)
+		return
+	}
+	if mine == 0 && t.seats.Count() == 1 {
+		if leave, ok := t.pendingVote(t.seats.List()[0]); ok {
+			p.Mine = l.T("diamant.vote.mine.continue")
+			if leave {
+				p.Mine = l.T("diamant.vote.mine.leave")
+			}
+		}
+	}
+}
+
+// fillVote makes p the vote screen of a seat.
+func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diamantPlay) {
+	st := t.state
+	name := st.Name(seat)
+	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
+	p.Voter = diamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
+	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
+	p.Deck = l.N("diamant.n.table", st.Table())
+	p.Step = t.voteStep()
+	if t.opt.Phones {
+		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		p.Say = append(p.News, sentence{Text: p.Heading})
+		p.News = nil
+	}
+}
+
+// ---- the lobby and the table's page ----
+
+// diamantLobby is the table's page: its code, its seats and, for the host, the controls.
+type diamantLobby struct {
+	ID       string
+	Version  int64
+	Heading  string
+	Problem  string
+	Lead     string
+	Lobby    bool // the game has not started
+	Host     bool
+	Opened   bool
+	Code     string
+	Spaced   string
+	Link     string
+	QR       template.HTML
+	Seats    []lobbySeat
+	CanStart bool
+	Draw     string
+	Hidden   bool
+	MaxName  int
+	Say      []sentence
+}
+
+type lobbySeat struct {
+	Seat   int
+	Name   string
+	Status string // what the seat is: free, on this phone, on another phone (away)
+	Free   bool
+	Mine   bool
+	Other  bool // held by another phone: the host may take it back
+	Own    bool // kept by the host's phone
+	Away   bool
+}
+
+func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (diamantLobby, error) {
+	l := s.localizer(c)
+	p := diamantLobby{ID: t.rec.ID, Version: t.rec.Version, Problem: problem, Lobby: t.opt.Lobby, Host: t.host,
+		Opened: t.opt.Phones, Draw: t.opt.Draw, Hidden: t.opt.Hidden, MaxName: diamant.MaxNameRunes}
+	p.Heading = l.T("diamant.table.page.heading")
+	if p.Lobby {
+		p.Heading = l.T("diamant.lobby.heading")
+	}
+	if t.rec.Code != "" && t.opt.Phones && !t.opt.Ended {
+		p.Code, p.Spaced = t.rec.Code, spacedCode(t.rec.Code)
+		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.rec.Code
+		qr, err := qrSVG(p.Link, l.T("diamant.join.qr", "Code", p.Spaced))
+		if err != nil {
+			return p, err
+		}
+		p.QR = template.HTML(qr) // made by qrSVG: our own markup, the label escaped
+	}
+	free := freeSeats(t.opt, t.rec.Devices)
+	for i, name := range t.opt.Players {
+		row := lobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.opt.Own, i)}
+		h := holder(t.rec.Devices, i)
+		row.Mine = h >= 0 && t.rec.Devices[h].ID == t.device
+		row.Other = h >= 0 && !row.Mine && !t.rec.Devices[h].Host
+		row.Away = row.Other && s.presence.away(t.rec.ID, t.rec.Devices[h].ID)
+		switch {
+		case row.Free && t.opt.Phones:
+			row.Status = l.T("diamant.seat.free")
+		case row.Mine:
+			row.Status = l.T("diamant.seat.here")
+		case row.Away:
+			row.Status = l.T("diamant.seat.away")
+		default:
+			row.Status = l.T("diamant.seat.other")
+		}
+		p.Seats = append(p.Seats, row)
+	}
+	p.CanStart = p.Lobby && t.host && len(p.Seats) >= diamant.MinPlayers && len(free) == 0
+	if p.Lobby {
+		p.Lead = l.N("diamant.n.lobby", len(p.Seats))
+		if !t.host {
+			p.Lead += " " + l.T("diamant.lobby.wait")
+		}
+	}
+	p.Say = []sentence{{Text: p.Lead}}
+	return p, nil
+}
+
+// showLobby answers with the table's page.
+func (s *Server) showLobby(c echo.Context, status int, t *diamantTable, problem string) error {
+	p, err := s.lobbyOf(c, t, problem)
+	if err != nil {
+		return err
+	}
+	if problem != "" {
+		p.Say = []sentence{{Text: problem, Assertive: true}}
+	}
+	if !wantsJSON(c) {
+		return s.renderTitled(c, status, "diamant-table", p.Heading, p)
+	}
+	r, err := s.replyOf(c, "diamant-table", p.Heading, "/diamant/"+t.rec.ID+"/table", p.Version, p.Say, p)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(status, r)
+}
+
+func (s *Server) diamantTablePage(c echo.Context) error {
+	t, err := s.loadDiamant(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return s.showLobby(c, http.StatusOK, t, "")
+}
+
+// ---- a new table with a phone each ----
+
+type diamantPhonesPage struct {
+	Name    string
+	Draw    string
+	Hidden  bool
+	Problem string
+	MaxName int
+}
+
+func (s *Server) diamantPhonesSetup(c echo.Context) error {
+	return s.render(c, http.StatusOK, "diamant-phones", "diamant.phones.title",
+		diamantPhonesPage{Draw: drawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
+}
+
+// checkName trims a player's name and says why it cannot be one ("" if it can).
+func checkName(l *i18n.Localizer, name string, taken []string) (string, string) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return name, l.T("diamant.join.name.empty")
+	case utf8.RuneCountInString(name) > diamant.MaxNameRunes:
+		return name, l.T("diamant.join.name.long", "Limit", diamant.MaxNameRunes)
+	}
+	for _, n := range taken {
+		if strings.EqualFold(n, name) {
+			return name, l.T("diamant.join.name.taken", "Name", name)
+		}
+	}
+	return name, ""
+}
+
+func (s *Server) diamantPhonesCreate(c echo.Context) error {
+	l := s.localizer(c)
+	p := diamantPhonesPage{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
+	if p.Draw != drawApp && p.Draw != drawBox {
+		p.Problem = l.T("diamant.error.form")
+		return s.render(c, http.StatusBadRequest, "diamant-phones", "diamant.phones.title", p)
+	}
+	name, problem := checkName(l, p.Name, nil)
+	if problem != "" {
+		p.Problem = problem
+		return s.render(c, http.StatusUnprocessableEntity, "diamant-phones", "diamant.phones.title", p)
+	}
+	opt := diamantOptions{Setup: diamant.Setup{Players: []string{name}, Seed: newSeed()}, Draw: p.Draw, Vote: votePhone,
+		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	id, err := s.createDiamant(ctx, device, opt)
+	if err != nil {
+		return err
+	}
+	if err := s.giveCode(ctx, id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
+}
+
+// giveCode gives a table a fresh join code (drawing again in the rare case of a clash).
+func (s *Server) giveCode(ctx context.Context, id string) error {
+	for {
+		err := s.store.SetCode(ctx, id, newJoinCode())
+		if !errors.Is(err, store.ErrCodeTaken) {
+			return err
+		}
+	}
+}
+
+// ---- host actions ----
+
+// hostAct runs a host's change of a table under its lock: change edits the options and
+// devices, or returns a problem to show. The version of the form must be the table's.
+func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (problem string, status int)) error {
+	id := c.Param("id")
+	unlock := s.locks.lock(id)
+	defer unlock()
+	t, err := s.loadDiamant(c, id)
+	if err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	if !t.host {
+		return s.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
+	}
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+		return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+	}
+	opt := t.opt
+	opt.Players = slices.Clone(t.opt.Players)
+	opt.Own = slices.Clone(t.opt.Own)
+	devices := make([]store.Device, len(t.rec.Devices))
+	for i, d := range t.rec.Devices {
+		d.Seats = slices.Clone(d.Seats)
+		devices[i] = d
+	}
+	if problem, status := change(t, &opt, &devices); problem != "" {
+		return s.showLobby(c, status, t, problem)
+	}
+	if err := s.save(c.Request().Context(), t, opt, devices); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+		}
+		return err
+	}
+	if !t.opt.Lobby && !opt.Lobby && c.Path() != "/diamant/:id/seat" && c.Path() != "/diamant/:id/open" {
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
+}
+
+// save writes what changed of a table's options and devices, and tells its phones.
+func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, devices []store.Device) error {
+	version := t.rec.Version
+	raw, err := json.Marshal(opt)
+	if err != nil {
+		return err
+	}
+	old, _ := json.Marshal(t.opt)
+	if string(raw) != string(old) {
+		if version, err = s.store.SetSetup(ctx, t.rec.ID, version, raw); err != nil {
+			return err
+		}
+	}
+	if !slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
+		return a.ID == b.ID && a.Host == b.Host && slices.Equal(a.Seats, b.Seats)
+	}) {
+		if version, err = s.store.SetDevices(ctx, t.rec.ID, version, devices); err != nil {
+			return err
+		}
+	}
+	if version != t.rec.Version {
+		s.hub.Publish(t.rec.ID, version)
+	}
+	return nil
+}
+
+// diamantOpen opens a one-phone table to other phones: it gets a code; the seats the
+// host keeps stay on its phone, the others are free for other phones to claim.
+func (s *Server) diamantOpen(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+		l := s.localizer(c)
+		if t.state == nil || opt.Ended {
+			return l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		form, _ := c.FormParams()
+		opt.Own = nil
+		for _, v := range form["own"] {
+			seat, err := strconv.Atoi(v)
+			if err != nil || seat < 0 || seat >= len(opt.Players) {
+				return l.T("diamant.error.form"), http.StatusBadRequest
+			}
+			opt.Own = append(opt.Own, seat)
+		}
+		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", votePhone
+		if t.rec.Code == "" {
+			// Under the table's lock, before the options say the table is open.
+			if err := s.giveCode(c.Request().Context(), t.rec.ID); err != nil {
+				return l.T("diamant.error.form"), http.StatusInternalServerError
+			}
+		}
+		return "", 0
+	})
+}
+
+func (s *Server) diamantStart(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
+		l := s.localizer(c)
+		if !opt.Lobby {
+			return l.T("diamant.error.started"), http.StatusConflict
+		}
+		if len(freeSeats(*opt, *devices)) > 0 {
+			return l.T("diamant.error.free"), http.StatusConflict
+		}
+		if _, err := diamant.New(opt.Setup); err != nil {
+			var de *diamant.Error
+			if errors.As(err, &de) {
+				return diamantProblem(l, de), http.StatusUnprocessableEntity
+			}
+			return err.Error(), http.StatusInternalServerError
+		}
+		opt.Lobby = false
+		return "", 0
+	})
+}
+
+// diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
+// (lobby), takes one back from another phone, or keeps or frees one of its own.
+func (s *Server) diamantSeatAction(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
+		l := s.localizer(c)
+		host := hostDevice(*devices)
+		if c.FormValue("do") == "add" {
+			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
+				return l.T("diamant.error.seats.full"), http.StatusConflict
+			}
+			name, problem := checkName(l, c.FormValue("name"), opt.Players)
+			if problem != "" {
+				return problem, http.StatusUnprocessableEntity
+			}
+			opt.Players = append(opt.Players, name)
+			opt.Own = append(opt.Own, len(opt.Players)-1)
+			(*devices)[host].Seats = append((*devices)[host].Seats, len(opt.Players)-1)
+			return "", 0
+		}
+		seat, err := strconv.Atoi(c.FormValue("seat"))
+		if err != nil || seat < 0 || seat >= len(opt.Players) {
+			return l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		h := holder(*devices, seat)
+		switch c.FormValue("do") {
+		case "take":
+			if h < 0 || h == host {
+				return l.T("diamant.error.form"), http.StatusBadRequest
+			}
+			*devices = moveSeat(*devices, seat, (*devices)[host].ID)
+			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
+		case "keep":
+			if h != host || slices.Contains(opt.Own, seat) {
+				return l.T("diamant.error.form"), http.StatusBadRequest
+			}
+			opt.Own = append(opt.Own, seat)
+		case "free":
+			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
+		case "remove":
+			if !opt.Lobby || h != host || seat == 0 {
+				return l.T("diamant.error.remove"), http.StatusConflict
+			}
+			opt.Players = slices.Delete(opt.Players, seat, seat+1)
+			shift := func(seats []int) []int {
+				out := []int{}
+				for _, x := range seats {
+					if x > seat {
+						out = append(out, x-1)
+					} else if x < seat {
+						out = append(out, x)
+					}
+				}
+				return out
+			}
+			opt.Own = shift(opt.Own)
+			for i := range *devices {
+				(*devices)[i].Seats = shift((*devices)[i].Seats)
+			}
+		default:
+			return l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		return "", 0
+	})
+}
+
+func (s *Server) diamantDrawMode(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+		d := c.FormValue("draw")
+		if d != drawApp && d != drawBox {
+			return s.localizer(c).T("diamant.error.form"), http.StatusBadRequest
+		}
+		opt.Draw = d
+		return "", 0
+	})
+}
+
+func (s *Server) diamantEnd(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+		opt.Ended, opt.Proposal = true, nil
+		return "", 0
+	})
+}
+
+// diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
+// shows the proposal; the host confirms it in a second step (diamantProposal).
+func (s *Server) diamantPropose(c echo.Context) error {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+		l := s.localizer(c)
+		seat, err := strconv.Atoi(c.FormValue("seat"))
+		if err != nil || t.state == nil || !t.state.VoteDue() || !t.state.Waiting().Has(seat) {
+			return l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		if !s.seatAway(t, seat) {
+			return l.T("diamant.error.notaway", "Name", t.state.Name(seat)), http.StatusConflict
+		}
+		opt.Proposal = &proposal{Seat: seat, Step: t.voteStep()}
+		return "", 0
+	})
+}
+
+// diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
+func (s *Server) diamantProposal(c echo.Context) error {
+	if c.FormValue("do") != "confirm" {
+		return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+			opt.Proposal = nil
+			return "", 0
+		})
+	}
+	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+		l := s.localizer(c)
+		pr := t.opt.Proposal
+		if !t.host {
+			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden
+		}
+		if pr == nil || pr.Step != t.voteStep() || !t.state.Waiting().Has(pr.Seat) {
+			return diamant.Action{}, l.T("diamant.error.stale"), http.StatusConflict
+		}
+		return diamant.Vote(pr.Seat, true), "", 0
+	})
+}

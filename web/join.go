@@ -1,0 +1,225 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"tavolo/web/store"
+)
+
+// Joining a table by its code. Every look-up of a code is rate-limited per client
+// address, and a wrong code costs a second more: codes cannot be tried in bulk.
+
+const (
+	joinRate    = rate.Limit(0.5) // look-ups a second, after the burst
+	joinBurst   = 20
+	wrongCodeIn = time.Second
+)
+
+func (s *Server) joinRoutes(e *echo.Echo) {
+	limit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return s.renderJoin(c, http.StatusTooManyRequests, joinPage{Problem: s.localizer(c).T("join.error.toomany")})
+		},
+		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
+	})
+	e.GET("/join", s.joinForm)
+	e.POST("/join", s.joinCode, limit)
+	e.GET("/join/:code", s.joinTable, limit)
+	e.POST("/join/:code", s.joinSeat, limit)
+}
+
+type joinPage struct {
+	Code     string
+	Problem  string
+	Found    bool
+	Spaced   string
+	Names    string
+	Free     []joinSeat
+	Lobby    bool
+	AtTable  bool
+	TableURL string
+	MaxName  int
+	Name     string
+	Heading  string
+}
+
+type joinSeat struct {
+	Seat int
+	Name string
+}
+
+func (s *Server) renderJoin(c echo.Context, status int, p joinPage) error {
+	l := s.localizer(c)
+	if p.Heading == "" {
+		p.Heading = l.T("join.title")
+	}
+	p.MaxName = 40
+	c.Set("title", p.Heading)
+	return s.render(c, status, "join", "join.title", p)
+}
+
+func (s *Server) joinForm(c echo.Context) error {
+	code, _ := normalizeJoinCode(c.QueryParam("code"))
+	return s.renderJoin(c, http.StatusOK, joinPage{Code: code})
+}
+
+// wrongCode answers a code that names no open table, after a pause.
+func (s *Server) wrongCode(c echo.Context, typed string) error {
+	select {
+	case <-time.After(wrongCodeIn):
+	case <-c.Request().Context().Done():
+	}
+	if len(typed) > 12 {
+		typed = typed[:12]
+	}
+	return s.renderJoin(c, http.StatusNotFound, joinPage{Code: typed, Problem: s.localizer(c).T("join.error.code")})
+}
+
+// findJoin reads a typed code and loads the table it opens.
+func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOptions, bool, error) {
+	var opt diamantOptions
+	code, ok := normalizeJoinCode(typed)
+	if !ok {
+		return store.Record{}, opt, false, nil
+	}
+	ctx := c.Request().Context()
+	id, err := s.store.FindByCode(ctx, code)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Record{}, opt, false, nil
+	}
+	if err != nil {
+		return store.Record{}, opt, false, err
+	}
+	rec, err := s.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return rec, opt, false, nil
+	}
+	if err != nil {
+		return rec, opt, false, err
+	}
+	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended || rec.Finished {
+		return rec, opt, false, nil
+	}
+	return rec, opt, true, nil
+}
+
+func (s *Server) joinCode(c echo.Context) error {
+	typed := c.FormValue("code")
+	_, _, ok, err := s.findJoin(c, typed)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.wrongCode(c, typed)
+	}
+	code, _ := normalizeJoinCode(typed)
+	return c.Redirect(http.StatusSeeOther, "/join/"+code)
+}
+
+func (s *Server) joinTable(c echo.Context) error {
+	rec, opt, ok, err := s.findJoin(c, c.Param("code"))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.wrongCode(c, c.Param("code"))
+	}
+	p, err := s.joinPageOf(c, rec, opt)
+	if err != nil {
+		return err
+	}
+	return s.renderJoin(c, http.StatusOK, p)
+}
+
+func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions) (joinPage, error) {
+	l := s.localizer(c)
+	device, err := s.deviceID(c)
+	if err != nil {
+		return joinPage{}, err
+	}
+	p := joinPage{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
+		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
+	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
+	for _, seat := range freeSeats(opt, rec.Devices) {
+		p.Free = append(p.Free, joinSeat{Seat: seat, Name: opt.Players[seat]})
+	}
+	return p, nil
+}
+
+// joinSeat gives the device a free seat, or in the lobby a new seat with its name.
+func (s *Server) joinSeat(c echo.Context) error {
+	rec, opt, ok, err := s.findJoin(c, c.Param("code"))
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return s.wrongCode(c, c.Param("code"))
+	}
+	unlock := s.locks.lock(rec.ID)
+	defer unlock()
+	// Loaded again under the lock: the seat may have been taken meanwhile.
+	if rec, err = s.store.Load(c.Request().Context(), rec.ID); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
+		return err
+	}
+	l := s.localizer(c)
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	again := func(status int, problem string) error {
+		p, err := s.joinPageOf(c, rec, opt)
+		if err != nil {
+			return err
+		}
+		p.Problem, p.Name = problem, c.FormValue("name")
+		return s.renderJoin(c, status, p)
+	}
+	ctx := c.Request().Context()
+	version := rec.Version
+	if c.FormValue("seat") == "new" {
+		if !opt.Lobby {
+			return again(http.StatusConflict, l.T("join.error.started"))
+		}
+		if len(opt.Players) >= 8 {
+			return again(http.StatusConflict, l.T("diamant.error.seats.full"))
+		}
+		name, problem := checkName(l, c.FormValue("name"), opt.Players)
+		if problem != "" {
+			return again(http.StatusUnprocessableEntity, problem)
+		}
+		opt.Players = append(opt.Players, name)
+		raw, err := json.Marshal(opt)
+		if err != nil {
+			return err
+		}
+		if version, err = s.store.SetSetup(ctx, rec.ID, version, raw); err != nil {
+			return err
+		}
+		rec.Devices = moveSeat(rec.Devices, len(opt.Players)-1, device)
+	} else {
+		seat, err := strconv.Atoi(c.FormValue("seat"))
+		if err != nil || !slices.Contains(freeSeats(opt, rec.Devices), seat) {
+			return again(http.StatusConflict, l.T("join.error.taken"))
+		}
+		rec.Devices = moveSeat(rec.Devices, seat, device)
+	}
+	if version, err = s.store.SetDevices(ctx, rec.ID, version, rec.Devices); err != nil {
+		return err
+	}
+	s.hub.Publish(rec.ID, version)
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+rec.ID)
+}
