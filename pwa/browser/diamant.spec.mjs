@@ -385,3 +385,40 @@ for (const mode of MODES) {
     });
   }
 }
+
+test.describe('at 300 % text on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  /** Fails when anything sticks out sideways (WCAG 1.4.10); names what does. */
+  async function expectNoSidewaysScroll(page, where) {
+    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+      const root = document.documentElement;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest('.scroll'))
+        .slice(0, 5)
+        .map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent.trim().slice(0, 40)}`);
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+    });
+    expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
+  }
+
+  test('every screen reflows', async ({ page }) => {
+    test.setTimeout(120_000);
+    await postSettings(page, { lang: 'sk', text: '300' });
+    await page.goto('/diamant');
+    const cat = await catalog(page);
+    await expectNoSidewaysScroll(page, 'setup');
+    await newGame(page, cat, { draw: 'box', vote: 'cards' });
+    await expectNoSidewaysScroll(page, 'cave, box');
+    await newGame(page, cat);
+    const tableURL = new URL(page.url()).pathname;
+    await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+    await expectNoSidewaysScroll(page, 'cave');
+    await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+    await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+    await expectNoSidewaysScroll(page, 'vote');
+    await fastForward(page, tableURL, 'final');
+    await page.goto(`${tableURL}?show=reveal`);
+    await expectNoSidewaysScroll(page, 'final');
+  });
+});
