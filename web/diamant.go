@@ -445,7 +445,15 @@ func (s *Server) diamantShow(c echo.Context) error {
 	if t.state == nil {
 		return s.showLobby(c, http.StatusOK, t, "")
 	}
-	return s.showPlay(c, http.StatusOK, s.screen(c, t, c.QueryParam("show")))
+	p := s.screen(c, t, c.QueryParam("show"))
+	if flash, ok := s.session(c).Values["diamant.flash"].(string); ok {
+		delete(s.session(c).Values, "diamant.flash")
+		if err := s.saveSession(c); err != nil {
+			return err
+		}
+		p.Lead = flash
+	}
+	return s.showPlay(c, http.StatusOK, p)
 }
 
 func (s *Server) diamantVoteScreen(c echo.Context) error {
@@ -696,11 +704,17 @@ func (s *Server) diamantUndo(c echo.Context) error {
 	}
 	t.rec.Version = version
 	s.hub.Publish(id, version)
+	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {
+		// Without a script the next page says it: the sentence waits in the session.
+		s.session(c).Values["diamant.flash"] = done
+		if err := s.saveSession(c); err != nil {
+			return err
+		}
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 	}
 	p := s.screen(c, t, "")
-	p.Lead = l.T("diamant.undo.done", "What", what)
+	p.Lead = done
 	p.Say = []sentence{{Text: p.Lead}}
 	return s.showPlay(c, http.StatusOK, p)
 }

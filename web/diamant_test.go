@@ -393,6 +393,9 @@ func TestDiamantResumesAfterRestartAndUndo(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	name, v3, body := tb.screen("")
 	require.Equal(t, "cave", name)
+	require.Contains(t, body, "Undone. The last step was Ada&#39;s vote.")
+	_, _, body2 := tb.screen("")
+	require.NotContains(t, body2, "Undone.", "said once")
 	require.Equal(t, v+1, v3)
 	require.Contains(t, body, "Vote: pass the phone to Ada")
 	// An undo against an old version is refused.
