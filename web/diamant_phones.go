@@ -206,6 +206,9 @@ func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diama
 	if t.opt.Phones {
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		p.Say = append(p.News, sentence{Text: p.Heading})
+		if la, ok := t.lastAction(); ok && la.Type == diamant.ActVote {
+			p.Say = []sentence{{Text: p.Votes}} // another phone voted: only the count changes
+		}
 		p.News = nil
 	}
 }

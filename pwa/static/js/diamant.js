@@ -4,6 +4,7 @@
 // this module every form still works (POST, then 303 to the screen).
 import { announce, repeatLast, lastAnnouncement, sound, vibrate, focusHeading } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
+import { follow } from './diamant-live.js';
 
 const main = document.getElementById('main');
 
@@ -24,15 +25,32 @@ async function go(url, init, fallback) {
   show(await res.json());
 }
 
-/** Puts a reply on the page: the new screen, its address, focus, sentences and sounds. */
-function show(reply) {
+/** Where focus is, so that a live update can put it back on the same control. */
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || !main.contains(a) || a === main) return null;
+  if (a.id) return `#${CSS.escape(a.id)}`;
+  if (a.name && a.form) return `form[action="${CSS.escape(a.form.getAttribute('action'))}"] [name="${CSS.escape(a.name)}"][value="${CSS.escape(a.value)}"]`;
+  return null;
+}
+
+/**
+ * Puts a reply on the page: the new screen, its address, focus, sentences and sounds.
+ * A live update of the same screen leaves focus where it was.
+ */
+function show(reply, live = false) {
+  const before = main.querySelector('h1')?.textContent;
+  const key = live ? focusKey() : null;
   main.innerHTML = reply.html;
   document.title = reply.title;
   if (reply.url && reply.url !== location.pathname + location.search) {
     history.replaceState({ tavolo: true }, '', reply.url);
   }
   enhance();
-  focusHeading(main);
+  const same = live && main.querySelector('h1')?.textContent === before;
+  const target = same && key ? main.querySelector(key) : null;
+  if (target) target.focus();
+  else if (!same) focusHeading(main);
   const polite = reply.announce.filter((s) => !s.assertive).map((s) => s.text).join(' ');
   const alarms = reply.announce.filter((s) => s.assertive).map((s) => s.text).join(' ');
   if (alarms) {
@@ -109,3 +127,4 @@ document.addEventListener('keydown', (event) => {
 // Back and forward: the server knows the screen; ask it again.
 window.addEventListener('popstate', () => location.reload());
 enhance();
+follow(main, (reply) => show(reply, true));

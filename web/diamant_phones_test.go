@@ -1,0 +1,382 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+)
+
+var (
+	codeText  = regexp.MustCompile(`<strong class="code" aria-hidden="true">([0-9A-Z]{6})</strong>`)
+	csrfValue = regexp.MustCompile(`name=\\?"_csrf\\?" value=\\?"[^"\\]*\\?"`)
+)
+
+// phoneTable is a Diamant table with a phone each: the host's client first.
+type phoneTable struct {
+	t      *testing.T
+	id     string
+	code   string
+	phones []*client
+}
+
+// newPhoneTable opens a table for a phone each: the host (seat 0) and one phone per other
+// name join by code and add their seat; the host starts the game.
+func newPhoneTable(t *testing.T, ts *httptest.Server, names ...string) *phoneTable {
+	t.Helper()
+	host := newClient(t, ts)
+	res, body := host.post("/diamant/phones", url.Values{"name": {names[0]}, "draw": {"app"}, "hidden": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
+	_, body = host.get("/diamant/"+id+"/table", nil)
+	m := codeText.FindStringSubmatch(body)
+	require.NotNil(t, m, body)
+	pt := &phoneTable{t: t, id: id, code: m[1], phones: []*client{host}}
+	for _, name := range names[1:] {
+		c := newClient(t, ts)
+		res, body := c.get("/join/"+strings.ToLower(pt.code), nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, body)
+		res, body = c.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {name}}, nil)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		pt.phones = append(pt.phones, c)
+	}
+	res, body = host.post("/diamant/"+id+"/start", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	return pt
+}
+
+func (pt *phoneTable) version() int64 {
+	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
+	m := regexp.MustCompile(`data-version="(\d+)"`).FindStringSubmatch(body)
+	require.NotNil(pt.t, m, body)
+	v, _ := strconv.ParseInt(m[1], 10, 64)
+	return v
+}
+
+// screen is what one phone sees.
+func (pt *phoneTable) screen(i int) (string, int64, string) {
+	return (&table{c: pt.phones[i], id: pt.id}).screen("")
+}
+
+var stepField = regexp.MustCompile(`name="step" value="([0-9.]+)"`)
+
+// drawUntilVote draws with the host until a vote is due; false if the round ended first.
+func (pt *phoneTable) drawUntilVote() {
+	for {
+		screen, v, body := pt.screen(0)
+		if screen == "vote" || strings.Contains(body, `name="seat"`) {
+			return
+		}
+		res, body := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+		require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
+	}
+}
+
+// vote casts a seat's vote from phone i with the vote's step (not the version).
+func (pt *phoneTable) vote(i, seat int, leave bool, step string) (*http.Response, string) {
+	choice := "continue"
+	if leave {
+		choice = "leave"
+	}
+	return pt.phones[i].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {strconv.Itoa(seat)}, "choice": {choice},
+		"version": {"0"}, "step": {step}}, nil)
+}
+
+// step reads the open vote's step as the server makes it.
+func (pt *phoneTable) step(s *Server) string {
+	rec, err := s.store.Load(context.Background(), pt.id)
+	require.NoError(pt.t, err)
+	var opt diamantOptions
+	require.NoError(pt.t, json.Unmarshal(rec.Setup, &opt))
+	tb := &diamantTable{rec: rec, opt: opt}
+	for _, raw := range rec.Log {
+		var a diamant.Action
+		require.NoError(pt.t, json.Unmarshal(raw, &a))
+		tb.actions = append(tb.actions, a)
+	}
+	require.NoError(pt.t, tb.replay())
+	return tb.voteStep()
+}
+
+func newServerPair(t *testing.T, dir string) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(Config{DataDir: dir}, discardLog())
+	require.NoError(t, err)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
+}
+
+func TestPhonesJoinByCodeAndSecretVotes(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	names := []string{"Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo"}
+	pt := newPhoneTable(t, ts, names...)
+	pt.drawUntilVote()
+	step := pt.step(s)
+
+	// Each phone holds its own seat only: voting for another's is refused, explained.
+	res, body := pt.vote(1, 2, false, step)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	require.Contains(t, body, "This device does not hold that seat")
+
+	// Every phone votes at the same instant: no vote is lost, exactly one reveal.
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	codes := make([]int, len(names))
+	for i := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res, _ := pt.vote(i, i, i%3 == 0, step)
+			codes[i] = res.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i, code := range codes {
+		require.Equal(t, http.StatusSeeOther, code, "phone %d", i)
+	}
+	rec, err := s.store.Load(context.Background(), pt.id)
+	require.NoError(t, err)
+	votes, reveals := 0, 0
+	var opt diamantOptions
+	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+	state, _, err := diamant.Start(opt.Setup)
+	require.NoError(t, err)
+	for _, raw := range rec.Log {
+		var a diamant.Action
+		require.NoError(t, json.Unmarshal(raw, &a))
+		events, err := state.Apply(a)
+		require.NoError(t, err)
+		if a.Type == diamant.ActVote {
+			votes++
+		}
+		for _, e := range events {
+			if e.Type == diamant.EvVotesRevealed {
+				reveals++
+				require.Equal(t, diamant.SeatsOf(0, 3, 6), e.Seats)
+			}
+		}
+	}
+	require.Equal(t, len(names), votes)
+	require.Equal(t, 1, reveals)
+}
+
+func TestPhonesJoinRefusals(t *testing.T) {
+	_, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	c := newClient(t, ts)
+	start := time.Now()
+	res, body := c.post("/join", url.Values{"code": {"ZZZZZZ"}}, nil)
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+	require.Contains(t, body, "No open table has that code")
+	require.GreaterOrEqual(t, time.Since(start), wrongCodeIn, "a wrong code costs time")
+	// Look-alikes are read alike: o is 0, i and l are 1.
+	typed := strings.NewReplacer("0", "o", "1", "l").Replace(strings.ToLower(pt.code[:3])) + "-" + pt.code[3:]
+	res, _ = c.post("/join", url.Values{"code": {typed}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	require.Equal(t, "/join/"+pt.code, res.Header.Get("Location"))
+	// The game has started: no new seat; a stranger cannot see the table.
+	res, body = c.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {"Dario"}}, nil)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	res, _ = c.get("/diamant/"+pt.id, nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	res, _ = c.get("/diamant/"+pt.id+"/events", nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	// A phone that is not the host cannot run the host's controls.
+	res, body = pt.phones[1].post("/diamant/"+pt.id+"/end", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+	require.Equal(t, http.StatusForbidden, res.StatusCode)
+	require.Contains(t, body, "Only the host")
+	// The host takes Bruno's seat back; the stranger claims it: the seat has moved.
+	res, _ = pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"1"}, "do": {"take"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, body = c.post("/join/"+pt.code, url.Values{"seat": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, _ = c.get("/diamant/"+pt.id, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+}
+
+// sse reads a raw event stream: each event's id and data.
+type sseEvent struct {
+	ID   string
+	Data string
+}
+
+func openStream(t *testing.T, c *client, path string) (<-chan sseEvent, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	require.NoError(t, err)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := c.http.Do(req)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	out := make(chan sseEvent, 100)
+	go func() {
+		defer close(out)
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		var e sseEvent
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "id: "):
+				e.ID = line[4:]
+			case strings.HasPrefix(line, "data: "):
+				e.Data = line[6:]
+			case line == "" && e.Data != "":
+				out <- e
+				e = sseEvent{}
+			}
+		}
+	}()
+	return out, cancel
+}
+
+func next(t *testing.T, ch <-chan sseEvent) sseEvent {
+	t.Helper()
+	select {
+	case e, ok := <-ch:
+		require.True(t, ok, "stream closed")
+		return e
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event within 5 s")
+	}
+	return sseEvent{}
+}
+
+// TestPhonesStreamsNeverCarryAnotherSeatsVote plays the same seeded game twice, Anna
+// voting "leave" in one and "continue" in the other: what Bruno's raw stream receives
+// before the reveal must be the same byte for byte (but the CSRF token).
+func TestPhonesStreamsNeverCarryAnotherSeatsVote(t *testing.T) {
+	var seen [2][]string
+	for run, leave := range []bool{true, false} {
+		s, ts := newServerPair(t, t.TempDir())
+		pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+		// Same seed in both runs: the cards are the same.
+		rec, err := s.store.Load(context.Background(), pt.id)
+		require.NoError(t, err)
+		var opt diamantOptions
+		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+		opt.Seed = 42
+		raw, _ := json.Marshal(opt)
+		_, err = s.store.SetSetup(context.Background(), pt.id, rec.Version, raw)
+		require.NoError(t, err)
+		pt.drawUntilVote()
+		stream, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
+		first := next(t, stream)
+		res, _ := pt.vote(0, 0, leave, pt.step(s))
+		require.Equal(t, http.StatusSeeOther, res.StatusCode)
+		after := next(t, stream)
+		stop()
+		for _, e := range []sseEvent{first, after} {
+			seen[run] = append(seen[run], e.ID+" "+strings.ReplaceAll(csrfValue.ReplaceAllString(e.Data, "csrf"), pt.id, "ID"))
+		}
+		require.Contains(t, after.Data, "1 of 3 has voted")
+		// Anna's own phone sees her own choice.
+		_, _, body := pt.screen(0)
+		if leave {
+			require.Contains(t, body, "You chose to leave")
+		} else {
+			require.Contains(t, body, "You chose to go on")
+		}
+	}
+	require.Equal(t, seen[0], seen[1])
+}
+
+func TestPhonesStreamCatchesUpWithLastEventID(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	stream, stop := openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events")
+	first := next(t, stream)
+	stop()
+	// While Carla's phone is away, the host draws.
+	_, v, _ := pt.screen(0)
+	res, _ := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	// Reconnecting with the last id seen: one catch-up event at once, at the new version.
+	stream, stop = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+first.ID)
+	defer stop()
+	e := next(t, stream)
+	require.Equal(t, strconv.FormatInt(v+1, 10), e.ID)
+	var r diamantReply
+	require.NoError(t, json.Unmarshal([]byte(e.Data), &r))
+	require.Equal(t, v+1, r.Version)
+	_ = s
+}
+
+// TestPhonesRestartMidVote stops the server with two votes of three recorded; the new
+// server resumes with them and the third vote reveals.
+func TestPhonesRestartMidVote(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(Config{DataDir: dir}, discardLog())
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ts := &httptest.Server{Listener: ln, Config: &http.Server{Handler: s.Handler()}}
+	ts.Start()
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	pt.drawUntilVote()
+	step := pt.step(s)
+	for i := 0; i < 2; i++ {
+		res, _ := pt.vote(i, i, i == 1, step)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	}
+	addr := ln.Addr().String()
+	ts.Close()
+	require.NoError(t, s.Close())
+
+	s2, err := New(Config{DataDir: dir}, discardLog())
+	require.NoError(t, err)
+	ln2, err := net.Listen("tcp", addr)
+	require.NoError(t, err)
+	ts2 := &httptest.Server{Listener: ln2, Config: &http.Server{Handler: s2.Handler()}}
+	ts2.Start()
+	t.Cleanup(func() { ts2.Close(); s2.Close() })
+
+	_, _, body := pt.screen(1)
+	require.Contains(t, body, "You chose to leave", "Bruno's phone keeps its pending vote")
+	_, _, body = pt.screen(2)
+	require.Contains(t, body, "2 of 3 have voted")
+	res, _ := pt.vote(2, 2, false, pt.step(s2))
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	screen, _, body := pt.screen(2)
+	require.Equal(t, "reveal", screen, body)
+	require.Contains(t, body, "Bruno leaves")
+}
+
+func TestPhonesHiddenChests(t *testing.T) {
+	tb := &diamantTable{opt: diamantOptions{Hidden: true}, seats: diamant.SeatsOf(1), state: &diamant.State{}}
+	require.Equal(t, diamant.SeatsOf(1), tb.shown())
+	tb.opt.Ended = true
+	require.Equal(t, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7), tb.shown())
+	ev := []diamant.Event{{Type: diamant.EvLeft, Seat: 0, Amount: 5, Chest: 12}}
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	l := s.catalog.Localizer("en")
+	hidden := eventSentencesSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
+	require.NotContains(t, fmt.Sprint(hidden), "12")
+	shown := eventSentencesSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
+	require.Contains(t, fmt.Sprint(shown), "chest 12")
+}
+
+func discardLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
