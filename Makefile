@@ -6,7 +6,7 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-go test-js test-browser lint bench browser-deps clean
+.PHONY: run build test test-go test-js test-browser lint bench bench-load browser-deps clean
 
 run: build
 	./$(BIN)
@@ -38,6 +38,16 @@ lint:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [TABLES=500 RATE=1 SECONDS=60]"
+
+# Diamant with a phone each under load: TABLES tables of 6 phones on SSE, each acting RATE
+# times a second for SECONDS, with the real store (web/diamant_load_test.go).
+TABLES  ?= 500
+RATE    ?= 1
+SECONDS ?= 60
+bench-load:
+	TAVOLO_LOAD=1 TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_RATE=$(RATE) TAVOLO_LOAD_SECONDS=$(SECONDS) \
+		$(GO) test -run TestLoadPhoneTables -count=1 -v -timeout 30m ./web/ | grep -E 'LOAD|load_test'
 
 clean:
 	rm -rf bin test-results playwright-report
