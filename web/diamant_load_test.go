@@ -95,8 +95,8 @@ func TestLoadPhoneTables(t *testing.T) {
 	// Streams: one per phone.
 	type arrival struct {
 		table, phone int
-		version     int64
-		at          time.Time
+		version      int64
+		at           time.Time
 	}
 	arrivals := make(chan arrival, 100000)
 	streamClient := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}}
