@@ -26,6 +26,9 @@ type Config struct {
 	DataDir       string
 	SecureCookies bool
 	SessionKey    string // from TAVOLO_SESSION_KEY; when empty, kept in DataDir
+	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
+	// proxy in front; otherwise it is the connection's, so nobody can forge it.
+	TrustProxy bool
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -92,6 +95,10 @@ func (s *Server) routes() {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = echo.ExtractIPDirect()
+	if s.cfg.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	}
 	e.Use(middleware.Recover())
 	e.Use(s.logRequests)
 	e.Use(securityHeaders)

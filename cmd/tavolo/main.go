@@ -57,6 +57,7 @@ func parseServeFlags(args []string, stderr io.Writer) (web.Config, error) {
 	fs.StringVar(&cfg.Addr, "addr", envOr("TAVOLO_ADDR", "127.0.0.1:8080"), "address to listen on (TAVOLO_ADDR)")
 	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
 	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
+	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", os.Getenv("TAVOLO_TRUST_PROXY") == "1", "take client addresses from X-Forwarded-For, behind a reverse proxy (TAVOLO_TRUST_PROXY=1)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
