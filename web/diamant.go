@@ -273,6 +273,9 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
 		}
+		if t.opt.Phones {
+			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		}
 		p.Say = []sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
 		return p
 	}
@@ -477,6 +480,11 @@ func (s *Server) diamantVoteScreen(c echo.Context) error {
 		Voter:   diamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
 	p.Lead = l.N("diamant.n.carries", t.state.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.state.Table())
+	if t.opt.Phones {
+		// The other phones' votes move the version on while this one decides.
+		p.Step = t.voteStep()
+		p.Votes = l.N("diamant.n.voted", t.state.Voted().Count(), "Total", t.state.InCave().Count())
+	}
 	return s.showPlay(c, http.StatusOK, p)
 }
 
@@ -526,9 +534,11 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 		return err
 	}
 	t.rec.Version = version
-	s.hub.Publish(id, version)
 	t.actions = append(t.actions, a)
 	t.note(events)
+	// The new version's replay is this one: the table's streams need not replay it again.
+	s.tables.keepDiamantReplay(id, version, t.shared())
+	s.hub.Publish(id, version)
 	p := s.screen(c, t, "")
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
@@ -703,6 +713,7 @@ func (s *Server) diamantUndo(c echo.Context) error {
 		return err
 	}
 	t.rec.Version = version
+	s.tables.keepDiamantReplay(id, version, t.shared())
 	s.hub.Publish(id, version)
 	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/bits"
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -88,22 +89,52 @@ func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
 	if !found {
 		return nil, errNotAtTable
 	}
+	// The replay is shared by every device at this version: replayed once, kept with
+	// the table in memory.
+	r := s.tables.diamantReplay(id, rec.Version)
+	if r == nil {
+		if r, err = replayDiamant(rec); err != nil {
+			return nil, err
+		}
+		s.tables.keepDiamantReplay(id, rec.Version, r)
+	}
+	t.opt, t.actions, t.last, t.card = r.opt, r.actions, r.last, r.card
+	if r.state != nil {
+		st := *r.state // the caller's own copy: act applies its action to it
+		t.state = &st
+	}
+	return t, nil
+}
+
+// replayDiamant decodes a table's options and log and replays it.
+func replayDiamant(rec store.Record) (*diamantReplay, error) {
+	t := &diamantTable{rec: rec}
 	if err := json.Unmarshal(rec.Setup, &t.opt); err != nil {
-		return nil, fmt.Errorf("diamant table %s: setup: %w", id, err)
+		return nil, fmt.Errorf("diamant table %s: setup: %w", rec.ID, err)
 	}
 	t.actions = make([]diamant.Action, len(rec.Log))
 	for i, raw := range rec.Log {
 		if err := json.Unmarshal(raw, &t.actions[i]); err != nil {
-			return nil, fmt.Errorf("diamant table %s: action %d: %w", id, i, err)
+			return nil, fmt.Errorf("diamant table %s: action %d: %w", rec.ID, i, err)
 		}
 	}
-	if t.opt.Lobby {
-		return t, nil // no game yet: state stays nil, the lobby is shown instead
+	if !t.opt.Lobby { // in the lobby there is no game yet: the state stays nil
+		if err := t.replay(); err != nil {
+			return nil, fmt.Errorf("diamant table %s: %w", rec.ID, err)
+		}
 	}
-	if err := t.replay(); err != nil {
-		return nil, fmt.Errorf("diamant table %s: %w", id, err)
+	return t.shared(), nil
+}
+
+// shared is the part of t that every device at the table sees alike, to keep in the cache:
+// copies, so that t may go on changing.
+func (t *diamantTable) shared() *diamantReplay {
+	r := &diamantReplay{opt: t.opt, actions: slices.Clip(t.actions), last: slices.Clip(t.last), card: t.card}
+	if t.state != nil {
+		st := *t.state
+		r.state = &st
 	}
-	return t, nil
+	return r
 }
 
 // replay rebuilds the state from the log, keeping the last action's events (what the

@@ -43,7 +43,8 @@ type Server struct {
 	assets   *pwa.Assets
 	sessions *sessions.CookieStore
 	pages    *pages
-	store    store.Store
+	store    store.Store // the tables in memory (tables), in front of SQLite
+	tables   *tableCache
 	locks    tableLocks
 	hub      *live.Hub     // tells a table's live streams that it changed
 	presence *presence     // which devices have a live stream open
@@ -69,8 +70,9 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: db,
-		hub: live.NewHub(), presence: newPresence(), stopping: make(chan struct{})}
+	tables := newTableCache(db, tableCacheBudget)
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
+		tables: tables, hub: live.NewHub(), presence: newPresence(), stopping: make(chan struct{})}
 	if s.pages, err = loadPages(assets); err != nil {
 		db.Close()
 		return nil, err

@@ -1,0 +1,241 @@
+package web
+
+import (
+	"container/list"
+	"context"
+	"encoding/json"
+	"slices"
+	"sync"
+	"time"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/store"
+)
+
+// tableCache keeps the newest version of recently used tables in memory, in front of the
+// store, so that the live streams (six or more per action) and the handlers read a table
+// without going through SQLite's one connection. Every write still goes to the store first
+// (durability is the store's); only once it has succeeded does the cache take the new
+// version, built from the old one and the write. A Diamant table's replay rides along, so
+// it is replayed once per version, not once per device.
+//
+// What the cache holds is never changed once published (streams read it concurrently):
+// a write replaces the entry whole. The least recently used tables leave first, once the
+// entries' estimated size passes the budget.
+//
+// It assumes that this process is the store's only writer.
+type tableCache struct {
+	store.Store
+	budget int // bytes, estimated
+
+	mu   sync.Mutex
+	gen  uint64 // moved on by every write the cache did not follow: loads begun before it are not kept
+	byID map[string]*list.Element
+	lru  list.List // of *cachedTable, the most recently used first
+	size int
+}
+
+// cachedTable is one table as stored at its newest version, and (for Diamant) its replay.
+type cachedTable struct {
+	rec     store.Record
+	size    int
+	diamant *diamantReplay // the replay of rec, or nil until a load makes it
+}
+
+// diamantReplay is a Diamant table's log replayed: shared by every device, so read-only.
+type diamantReplay struct {
+	opt     diamantOptions
+	actions []diamant.Action
+	state   *diamant.State // nil in the lobby
+	last    []diamant.Event
+	card    diamant.Card
+}
+
+// tableCacheBudget bounds the cache: a finished game of 6 takes about 20 KB.
+const tableCacheBudget = 64 << 20
+
+func newTableCache(s store.Store, budget int) *tableCache {
+	return &tableCache{Store: s, budget: budget, byID: map[string]*list.Element{}}
+}
+
+// Load reads a table from memory, or from the store (keeping it unless a write came
+// meanwhile). The record returned is the caller's: its devices are copied, its log cannot
+// be appended to in place.
+func (c *tableCache) Load(ctx context.Context, id string) (store.Record, error) {
+	c.mu.Lock()
+	if e, ok := c.byID[id]; ok {
+		c.lru.MoveToFront(e)
+		rec := e.Value.(*cachedTable).rec
+		c.mu.Unlock()
+		return handOut(rec), nil
+	}
+	gen := c.gen
+	c.mu.Unlock()
+
+	rec, err := c.Store.Load(ctx, id)
+	if err != nil {
+		return rec, err
+	}
+	own := handOut(rec) // the cache keeps rec; the caller gets its own copy
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen {
+		return own, nil // a write came meanwhile: rec may be older than what is stored
+	}
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version >= rec.Version {
+		return own, nil
+	}
+	c.put(&cachedTable{rec: rec})
+	return own, nil
+}
+
+// handOut copies what a caller might change: the devices and their seats. The log's
+// entries are shared but clipped, so an append makes a new array.
+func handOut(rec store.Record) store.Record {
+	rec.Log = slices.Clip(rec.Log)
+	rec.Setup = slices.Clip(rec.Setup)
+	devices := make([]store.Device, len(rec.Devices))
+	for i, d := range rec.Devices {
+		d.Seats = slices.Clone(d.Seats)
+		devices[i] = d
+	}
+	rec.Devices = devices
+	return rec
+}
+
+// put adds or replaces an entry (c.mu held), then evicts down to the budget.
+func (c *tableCache) put(t *cachedTable) {
+	t.size = 512 + len(t.rec.Setup) + 64*len(t.rec.Devices)
+	for _, a := range t.rec.Log {
+		t.size += 48 + len(a)
+	}
+	if t.diamant != nil {
+		t.size += 64 * len(t.diamant.actions)
+	}
+	if e, ok := c.byID[t.rec.ID]; ok {
+		c.size -= e.Value.(*cachedTable).size
+		e.Value = t
+		c.lru.MoveToFront(e)
+	} else {
+		c.byID[t.rec.ID] = c.lru.PushFront(t)
+	}
+	c.size += t.size
+	for c.size > c.budget && c.lru.Len() > 1 {
+		c.drop(c.lru.Back())
+	}
+}
+
+func (c *tableCache) drop(e *list.Element) {
+	t := e.Value.(*cachedTable)
+	c.lru.Remove(e)
+	delete(c.byID, t.rec.ID)
+	c.size -= t.size
+}
+
+// forget drops a table (c.mu held) and tells the loads under way not to keep what they read.
+func (c *tableCache) forget(id string) {
+	if e, ok := c.byID[id]; ok {
+		c.drop(e)
+	}
+	c.gen++
+}
+
+// follow applies a successful write made against version to the cached table: change
+// edits a copy of the record (already at version+1). Without the table at that version in
+// memory, the table is forgotten, and read from the store next time.
+func (c *tableCache) follow(id string, version int64, err error, change func(*store.Record)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.byID[id]
+	if err != nil || !ok || e.Value.(*cachedTable).rec.Version != version {
+		c.forget(id)
+		return
+	}
+	rec := e.Value.(*cachedTable).rec
+	rec.Version = version + 1
+	rec.Updated = time.UnixMilli(time.Now().UnixMilli())
+	change(&rec)
+	c.put(&cachedTable{rec: rec})
+}
+
+func (c *tableCache) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
+	v, err := c.Store.Append(ctx, id, version, action, finished)
+	c.follow(id, version, err, func(r *store.Record) {
+		// A new array: the old record's readers keep theirs.
+		r.Log = append(slices.Clip(r.Log), slices.Clone(action))
+		r.Actions, r.Finished = len(r.Log), finished
+	})
+	return v, err
+}
+
+func (c *tableCache) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
+	v, err := c.Store.Undo(ctx, id, version, finished)
+	c.follow(id, version, err, func(r *store.Record) {
+		r.Log = slices.Clip(r.Log[:len(r.Log)-1])
+		r.Actions, r.Finished = len(r.Log), finished
+	})
+	return v, err
+}
+
+func (c *tableCache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
+	v, err := c.Store.SetSetup(ctx, id, version, setup)
+	c.follow(id, version, err, func(r *store.Record) { r.Setup = slices.Clone(setup) })
+	return v, err
+}
+
+func (c *tableCache) SetDevices(ctx context.Context, id string, version int64, devices []store.Device) (int64, error) {
+	v, err := c.Store.SetDevices(ctx, id, version, devices)
+	c.follow(id, version, err, func(r *store.Record) {
+		// As the store reads them back: in the given order, seats never nil.
+		r.Devices = make([]store.Device, len(devices))
+		for i, d := range devices {
+			d.Seats = append([]int{}, d.Seats...)
+			r.Devices[i] = d
+		}
+	})
+	return v, err
+}
+
+// The writes that keep the version: the table is read again from the store next time.
+
+func (c *tableCache) SetCode(ctx context.Context, id, code string) error {
+	err := c.Store.SetCode(ctx, id, code)
+	c.mu.Lock()
+	c.forget(id)
+	c.mu.Unlock()
+	return err
+}
+
+func (c *tableCache) Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (int, int, error) {
+	archived, deleted, err := c.Store.Sweep(ctx, idleBefore, deleteBefore)
+	if archived+deleted > 0 || err != nil {
+		c.mu.Lock()
+		c.byID, c.size = map[string]*list.Element{}, 0
+		c.lru.Init()
+		c.gen++
+		c.mu.Unlock()
+	}
+	return archived, deleted, err
+}
+
+// diamantReplay returns the cached replay of a table at version, or nil.
+func (c *tableCache) diamantReplay(id string, version int64) *diamantReplay {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version == version {
+		return e.Value.(*cachedTable).diamant
+	}
+	return nil
+}
+
+// keepDiamantReplay keeps a replay of a table at version, if the table is in memory at
+// that version. r must never change afterwards.
+func (c *tableCache) keepDiamantReplay(id string, version int64, r *diamantReplay) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version == version {
+		t := *e.Value.(*cachedTable)
+		t.diamant = r
+		c.put(&t)
+	}
+}
