@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			before, err := c.Load(ctx, "t1")
 			require.NoError(t, err)
-			beforeLog := append([]json.RawMessage(nil), before.Log...)
+			beforeLog := slices.Clone(before.Log)
 			v, err = st.write(before.Version)
 			require.NoError(t, err)
 			want, err := db.Load(ctx, "t1")
