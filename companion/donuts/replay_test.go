@@ -2,52 +2,14 @@ package donuts
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestScenarioFiles replays every scenario in testdata and checks each expected field,
-// as the scenario format defines a match (extra fields allowed; for an error, error.at).
-func TestScenarioFiles(t *testing.T) {
-	files, err := filepath.Glob("testdata/scenarios/*.json")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			require.NoError(t, err)
-			var sc struct {
-				Expect map[string]any `json:"expect"`
-			}
-			require.NoError(t, json.Unmarshal(data, &sc))
-			res, illegal, err := ReplayScenario(data)
-			require.NoError(t, err)
-			out, err := json.Marshal(res)
-			require.NoError(t, err)
-			var got map[string]any
-			require.NoError(t, json.Unmarshal(out, &got))
-			if want, ok := sc.Expect["error"].(map[string]any); ok {
-				require.True(t, illegal, "%s", out)
-				gotErr, ok := got["error"].(map[string]any)
-				require.True(t, ok, "%s", out)
-				assert.Equal(t, want["at"], gotErr["at"], "%s", out)
-				assert.NotEmpty(t, gotErr["message"])
-				return
-			}
-			require.False(t, illegal, "%s", out)
-			for k, v := range sc.Expect {
-				assert.Equal(t, v, got[k], "field %s; got %s", k, out)
-			}
-			if _, ok := got["suggestion"]; ok {
-				assert.Contains(t, got["allowed"], got["suggestion"])
-			}
-		})
-	}
-}
+// Every scenario file is replayed against its expect by cmd/tavolo's TestScenarios, as
+// `tavolo replay` runs it; these tests cover what the files do not.
 
 func TestReplayScenarioRefusesBadFiles(t *testing.T) {
 	board := `["------","------","------","------","------","------"]`
