@@ -430,7 +430,9 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 		}
 		return err
 	}
-	if !t.opt.Lobby && !opt.Lobby && c.Path() != "/diamant/:id/seat" && c.Path() != "/diamant/:id/open" {
+	// Out of the lobby (the game just started, or runs), back to the game; seats and
+	// opening stay on the table's page.
+	if !opt.Lobby && c.Path() != "/diamant/:id/seat" && c.Path() != "/diamant/:id/open" {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
