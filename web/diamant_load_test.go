@@ -12,6 +12,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -241,6 +242,15 @@ func TestLoadPhoneTables(t *testing.T) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	rss := vmRSS()
+	if path := os.Getenv("TAVOLO_LOAD_HEAPPROFILE"); path != "" {
+		// What is live with every stream open: server's and clients' alike (go tool pprof
+		// -sample_index=inuse_space).
+		runtime.GC()
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		require.NoError(t, pprof.WriteHeapProfile(f))
+		f.Close()
+	}
 	stopStreams()
 	streams.Wait()
 	close(arrivals)
