@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"regexp"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -105,8 +104,6 @@ func TestLoadPhoneTables(t *testing.T) {
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	streamCtx, stopStreams := context.WithCancel(ctx)
 	var streams sync.WaitGroup
-	screenRe := regexp.MustCompile(`data-screen=\\"([a-z]+)\\"`)
-	stepRe := regexp.MustCompile(`name=\\"step\\" value=\\"([0-9.]+)\\"`)
 	var opened sync.WaitGroup
 	for ti, tb := range all {
 		for p := range phones {
@@ -132,16 +129,13 @@ func TestLoadPhoneTables(t *testing.T) {
 						id, _ = strconv.ParseInt(line[4:], 10, 64)
 					case strings.HasPrefix(line, "data: "):
 						now := time.Now()
-						m := screenRe.FindStringSubmatch(line)
-						st := stepRe.FindStringSubmatch(line)
+						screen, hasScreen := attrAfter(line, `data-screen=\"`)
+						step, _ := attrAfter(line, `name=\"step\" value=\"`)
 						tb.mu.Lock()
-						if m != nil {
-							tb.screen[p] = m[1]
+						if hasScreen {
+							tb.screen[p] = screen
 						}
-						tb.step[p] = ""
-						if st != nil {
-							tb.step[p] = st[1]
-						}
+						tb.step[p] = step
 						if id > tb.ver {
 							tb.ver = id
 						}
@@ -168,6 +162,7 @@ func TestLoadPhoneTables(t *testing.T) {
 
 	// Open loop: each table acts every 1/rate s, staggered over the period.
 	period := time.Duration(float64(time.Second) / rate)
+	cpuStart := cpuTime()
 	deadline := time.Now().Add(time.Duration(seconds) * time.Second)
 	var acts sync.WaitGroup
 	var failMu sync.Mutex
@@ -239,13 +234,17 @@ func TestLoadPhoneTables(t *testing.T) {
 	}
 	acts.Wait()
 	time.Sleep(2 * time.Second) // the last events
+	cpu := cpuTime() - cpuStart
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	rss := vmRSS()
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	live := after.HeapAlloc
 	if path := os.Getenv("TAVOLO_LOAD_HEAPPROFILE"); path != "" {
 		// What is live with every stream open: server's and clients' alike (go tool pprof
 		// -sample_index=inuse_space).
-		runtime.GC()
 		f, err := os.Create(path)
 		require.NoError(t, err)
 		require.NoError(t, pprof.WriteHeapProfile(f))
@@ -307,14 +306,51 @@ func TestLoadPhoneTables(t *testing.T) {
 		tables, phones, tables*phones, rate, seconds, actions, float64(actions)/float64(seconds), failures)
 	t.Logf("request → all 6 phones: p50 %v, p90 %v, p99 %v, max %v (%d actions measured; %d coalesced)",
 		pct(0.5), pct(0.9), pct(0.99), pct(1), len(lat), actions-len(lat)-lost)
+	// CPU time does not depend on what else the machine runs: 2 cores over it bound the rate.
+	perAction := cpu / time.Duration(max(actions, 1))
+	t.Logf("CPU (server and clients) %v for the actions: %v an action, so 2 idle cores would bound the rate near %.0f/s",
+		cpu.Round(time.Millisecond), perAction.Round(time.Microsecond), 2*float64(time.Second)/float64(perAction))
 	slices.Sort(replyTimes)
 	if len(replyTimes) > 0 {
 		t.Logf("action replies: p50 %v, p99 %v", replyTimes[len(replyTimes)/2], replyTimes[len(replyTimes)*99/100])
 	}
-	t.Logf("lost %d, duplicated %d; memory (server and clients in one process): HeapInuse+StackInuse %d MB, VmRSS %s",
-		lost, dup, (ms.HeapInuse+ms.StackInuse)>>20, rss)
-	fmt.Printf("LOAD tables=%d rate=%.2f actions/s=%.0f p50=%v p99=%v lost=%d dup=%d heap+stack=%dMB rss=%s\n",
-		tables, rate, float64(actions)/float64(seconds), pct(0.5), pct(0.99), lost, dup, (ms.HeapInuse+ms.StackInuse)>>20, rss)
+	t.Logf("lost %d, duplicated %d; memory (server and clients in one process): HeapInuse+StackInuse %d MB (stacks %d MB; heap live after GC %d MB), VmRSS %s",
+		lost, dup, (ms.HeapInuse+ms.StackInuse)>>20, ms.StackInuse>>20, live>>20, rss)
+	fmt.Printf("LOAD tables=%d rate=%.2f actions/s=%.0f p50=%v p99=%v lost=%d dup=%d heap+stack=%dMB live=%dMB rss=%s cpu/action=%v load=%s\n",
+		tables, rate, float64(actions)/float64(seconds), pct(0.5), pct(0.99), lost, dup, (ms.HeapInuse+ms.StackInuse)>>20,
+		live>>20, rss, perAction.Round(time.Microsecond), loadAverage())
+}
+
+// attrAfter is the text after prefix in line up to the next backslash (the JSON-escaped
+// quote that closes an attribute), without a regexp: the client must cost little.
+func attrAfter(line, prefix string) (string, bool) {
+	i := strings.Index(line, prefix)
+	if i < 0 {
+		return "", false
+	}
+	rest := line[i+len(prefix):]
+	if j := strings.IndexByte(rest, '\\'); j >= 0 {
+		return rest[:j], true
+	}
+	return "", false
+}
+
+// cpuTime is the CPU time the process has used (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// loadAverage is the machine's load average over 1, 5 and 15 minutes: others share it.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], ",")
 }
 
 func envInt(name string, def int) int {
