@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -58,11 +59,14 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		if t.rec.Version == sent {
 			return nil
 		}
-		r, err := s.liveView(c, t, table)
-		if err != nil {
-			return err
-		}
-		b, err := json.Marshal(r)
+		var b []byte
+		var err error
+		renders().run(func() {
+			var r diamantReply
+			if r, err = s.liveView(c, t, table); err == nil {
+				b, err = json.Marshal(r)
+			}
+		})
 		if err != nil {
 			return err
 		}
@@ -106,6 +110,42 @@ func (s *Server) diamantEvents(c echo.Context) error {
 				return nil
 			}
 		}
+	}
+}
+
+// renderPool runs the streams' renders on a few goroutines of their own. Rendering a page
+// recurses deeply through the templates and grows a goroutine's stack to tens of KB: on
+// each of thousands of mostly idle streams that stack would stay (and be copied again,
+// and scanned by every GC), where a few workers keep theirs.
+type renderPool chan func()
+
+// renders is the process's pool: twice as many workers as processors, so that a render
+// waiting on a lock never holds the others up.
+var renders = sync.OnceValue(func() renderPool {
+	p := make(renderPool)
+	for range 2 * runtime.GOMAXPROCS(0) {
+		go func() {
+			for f := range p {
+				f()
+			}
+		}()
+	}
+	return p
+})
+
+// run runs f on a worker and waits for it. A panic comes back to the caller's goroutine,
+// where the server's recovery catches it.
+func (p renderPool) run(f func()) {
+	done := make(chan struct{})
+	var panicked any
+	p <- func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		f()
+	}
+	<-done
+	if panicked != nil {
+		panic(panicked)
 	}
 }
 
