@@ -380,3 +380,52 @@ func TestPhonesHiddenChests(t *testing.T) {
 }
 
 func discardLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// A host's phone holding two seats (one for a player without a phone) beside a phone of
+// its own: the start leads to the game, and the host's vote form stays good while the
+// other phone votes.
+func TestPhonesHostWithTwoSeats(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	host := newClient(t, ts)
+	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {"app"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
+	pt := &phoneTable{t: t, id: id, phones: []*client{host}}
+	_, body = host.get("/diamant/"+id+"/table", nil)
+	require.Contains(t, body, `data-live="/diamant/`+id+`/events"`, "the lobby follows the game's screens, so it follows into the game")
+	pt.code = codeText.FindStringSubmatch(body)[1]
+	res, body = host.post("/diamant/"+id+"/seat", url.Values{"do": {"add"}, "name": {"Dario"}, "version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	bruno := newClient(t, ts)
+	res, body = bruno.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {"Bruno"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	pt.phones = append(pt.phones, bruno)
+
+	res, body = host.post("/diamant/"+id+"/start", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Equal(t, "/diamant/"+id, res.Header.Get("Location"), "the host goes to the game it started")
+	_, body = host.get("/diamant/"+id+"/table", nil)
+	require.Contains(t, body, `data-live="/diamant/`+id+`/events?view=table"`)
+
+	_, v, _ := pt.screen(0)
+	res, body = (&table{c: host, id: id}).act("/draw", v, url.Values{}) // the first card never ends a round
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	step := pt.step(s)
+	_, body = host.get("/diamant/"+id+"/vote/0", nil)
+	require.Contains(t, body, `name="step" value="`+step+`"`)
+	require.Contains(t, body, "0 of 3 have voted.")
+	old := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+
+	res, body = pt.vote(1, 2, true, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(0)
+	require.Contains(t, body, "1 of 3 has voted.", "the pass screen counts the votes too")
+
+	// The form read before Bruno's vote, as the page kept it.
+	res, body = host.post("/diamant/"+id+"/vote", url.Values{"seat": {"0"}, "choice": {"continue"}, "version": {old}, "step": {step}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	screen, _, body := pt.screen(0)
+	require.Equal(t, "pass", screen)
+	require.Equal(t, "Pass the phone to Dario", heading(body))
+	require.Contains(t, body, "2 of 3 have voted.")
+}
