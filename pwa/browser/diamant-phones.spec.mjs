@@ -215,3 +215,34 @@ for (const mode of MODES) {
     }
   });
 }
+
+test.describe('at 300 % text on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  /** Fails when anything sticks out sideways (WCAG 1.4.10); names what does. */
+  async function expectNoSidewaysScroll(page, where) {
+    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+      const root = document.documentElement;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest('.scroll'))
+        .slice(0, 5)
+        .map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent.trim().slice(0, 40)}`);
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+    });
+    expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
+  }
+
+  test('the setup, the lobby with its code and QR, and joining reflow', async ({ page }) => {
+    await postSettings(page, { lang: 'sk', text: '300' });
+    await page.goto('/diamant');
+    const cat = await catalog(page);
+    await expectNoSidewaysScroll(page, 'setup');
+    const code = await openTable(page, cat, 'Ada');
+    await expectNoSidewaysScroll(page, 'lobby');
+    await page.goto('/join');
+    await expectNoSidewaysScroll(page, 'join');
+    await page.goto(`/join/${code}`);
+    await expect(h1(page)).toHaveText(msg(cat, 'join.table.heading'));
+    await expectNoSidewaysScroll(page, 'join, the table found');
+  });
+});
