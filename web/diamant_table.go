@@ -5,10 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/bits"
-	"net/http"
 	"slices"
 
 	"github.com/labstack/echo/v4"
@@ -59,36 +57,13 @@ type diamantTable struct {
 	card    diamant.Card // the last card drawn in the round being played; NoCard at its start
 }
 
-// errNotAtTable: the device holds no seat at the table.
-var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
-
 // loadDiamant reads a table and replays it for the requesting device.
 func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
-	if !validID(id) {
-		return nil, echo.ErrNotFound
-	}
-	rec, err := s.store.Load(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != "diamant" {
-		return nil, echo.ErrNotFound
-	}
+	rec, device, err := s.loadTable(c, id, "diamant")
 	if err != nil {
 		return nil, err
 	}
-	device, err := s.deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	t := &diamantTable{rec: rec}
-	found := false
-	t.device = device
-	for _, d := range rec.Devices {
-		if d.ID == device {
-			t.seats, t.host, found = diamant.SeatsOf(d.Seats...), d.Host, true
-		}
-	}
-	if !found {
-		return nil, errNotAtTable
-	}
+	t := &diamantTable{rec: rec, device: device.ID, seats: diamant.SeatsOf(device.Seats...), host: device.Host}
 	// The replay is shared by every device at this version: replayed once, kept with
 	// the table in memory.
 	r := s.tables.diamantReplay(id, rec.Version)

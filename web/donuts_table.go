@@ -3,9 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 
@@ -56,26 +54,9 @@ func seatOf(c donuts.Color) int { return int(c) - 1 }
 
 // loadDonuts reads a table and replays it for the requesting device.
 func (s *Server) loadDonuts(c echo.Context, id string) (*donutsTable, error) {
-	if !validID(id) {
-		return nil, echo.ErrNotFound
-	}
-	rec, err := s.store.Load(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != "donuts" {
-		return nil, echo.ErrNotFound
-	}
+	rec, _, err := s.loadTable(c, id, "donuts")
 	if err != nil {
 		return nil, err
-	}
-	device, err := s.deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	found := false
-	for _, d := range rec.Devices {
-		found = found || d.ID == device
-	}
-	if !found {
-		return nil, echo.NewHTTPError(http.StatusForbidden)
 	}
 	t := &donutsTable{rec: rec}
 	if err := json.Unmarshal(rec.Setup, &t.opt); err != nil {

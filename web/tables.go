@@ -3,14 +3,46 @@ package web
 import (
 	"crypto/rand"
 	"encoding/base32"
+	"errors"
+	"net/http"
 	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
+
+	"tavolo/web/store"
 )
 
 // What every game's tables share: the device a browser is, table ids, and one lock per
 // table so that two requests never both apply an action to the same version.
+
+// errNotAtTable: the device holds no seat at the table.
+var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
+
+// loadTable reads a table of a game and the requesting device's place at it: a 404 for
+// anything that is not a table of that game, a 403 for a device that holds no seat there.
+func (s *Server) loadTable(c echo.Context, id, game string) (store.Record, store.Device, error) {
+	if !validID(id) {
+		return store.Record{}, store.Device{}, echo.ErrNotFound
+	}
+	rec, err := s.store.Load(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != game {
+		return rec, store.Device{}, echo.ErrNotFound
+	}
+	if err != nil {
+		return rec, store.Device{}, err
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return rec, store.Device{}, err
+	}
+	for _, d := range rec.Devices {
+		if d.ID == device {
+			return rec, d, nil
+		}
+	}
+	return rec, store.Device{ID: device}, errNotAtTable
+}
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.
 func (s *Server) deviceID(c echo.Context) (string, error) {
