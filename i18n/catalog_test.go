@@ -143,3 +143,31 @@ func TestLocalizerFallsBackToTheID(t *testing.T) {
 	require.Equal(t, "no.such.message", l.T("no.such.message"))
 	require.Equal(t, "Tavolo", l.T("app.name"))
 }
+
+func TestFixedTextsAndTemplatesAgree(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	for _, lang := range Languages {
+		l := c.Localizer(lang.Code)
+		for id, m := range c.Messages(lang.Code) {
+			if m.Plural {
+				continue
+			}
+			// The shortcut for fixed texts gives what go-i18n's template gives.
+			via, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any{}})
+			require.NoError(t, err, "%s %s", lang.Code, id)
+			if !strings.Contains(m.Text, "{{") {
+				require.Equal(t, via, l.T(id), "%s %s", lang.Code, id)
+			}
+		}
+	}
+}
+
+func BenchmarkLocalizeFixedText(b *testing.B) {
+	c, err := Load()
+	require.NoError(b, err)
+	l := c.Localizer("sk")
+	for i := 0; i < b.N; i++ {
+		_ = l.T("nav.home")
+	}
+}

@@ -70,6 +70,7 @@ type Catalog struct {
 	bundle   *goi18n.Bundle
 	messages map[string]map[string]Message // lang → id → message
 	json     map[string][]byte             // lang → catalog for the browser
+	plain    map[string]map[string]string  // lang → id → text of messages without parameters
 	matcher  language.Matcher
 }
 
@@ -82,6 +83,7 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		bundle:   goi18n.NewBundle(language.English),
 		messages: map[string]map[string]Message{},
 		json:     map[string][]byte{},
+		plain:    map[string]map[string]string{},
 	}
 	tags := make([]language.Tag, 0, len(Languages))
 	for _, l := range Languages {
@@ -124,6 +126,12 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		}
 	}
 	for _, l := range Languages {
+		c.plain[l.Code] = map[string]string{}
+		for id, m := range c.messages[l.Code] {
+			if !m.Plural && !strings.Contains(m.Text, "{{") {
+				c.plain[l.Code][id] = m.Text
+			}
+		}
 		out := make(map[string]any, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
 			if m.Plural {
@@ -212,8 +220,9 @@ func (c *Catalog) Match(acceptLanguage string) string {
 
 // Localizer localizes messages into one language.
 type Localizer struct {
-	Lang string
-	l    *goi18n.Localizer
+	Lang  string
+	l     *goi18n.Localizer
+	plain map[string]string // this language's messages with no parameters and no plural
 }
 
 // Localizer returns the localizer for lang (English for an unsupported code).
@@ -221,12 +230,16 @@ func (c *Catalog) Localizer(lang string) *Localizer {
 	if !Supported(lang) {
 		lang = Default
 	}
-	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(c.bundle, lang)}
+	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(c.bundle, lang), plain: c.plain[lang]}
 }
 
 // T localizes a message; kv are template parameters as name, value pairs
 // (T("diamant.draw", "Name", "Ada")). A missing message gives its id, so that it shows.
 func (l *Localizer) T(id string, kv ...any) string {
+	if text, ok := l.plain[id]; ok {
+		// Most of a page's messages are fixed text: no template to run.
+		return text
+	}
 	out, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: params(kv)})
 	if err != nil {
 		return id
