@@ -322,8 +322,9 @@ func parsePlate(s string) (donuts.Point, bool) {
 	return donuts.Point{}, false
 }
 
-// donutsPlace places the person's donut, then the computer's reply when it plays.
-func (s *Server) donutsPlace(c echo.Context) error {
+// donutsAction runs an action on a table under its lock, once the form's version is the
+// table's: a form from before a change (another tab, a double tap) is refused.
+func (s *Server) donutsAction(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
 	id := c.Param("id")
 	unlock := s.locks.lock(id)
 	defer unlock()
@@ -333,8 +334,20 @@ func (s *Server) donutsPlace(c echo.Context) error {
 	}
 	l := s.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
-		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+		return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 	}
+	return act(c, t, l)
+}
+
+func staleDonuts(l *i18n.Localizer) string { return l.T("donuts.error.stale") }
+
+// donutsPlace places the person's donut, then the computer's reply when it plays.
+func (s *Server) donutsPlace(c echo.Context) error {
+	return s.donutsAction(c, s.placeDonut)
+}
+
+func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+	id := t.rec.ID
 	text := c.FormValue("plate")
 	if text == "" {
 		text = c.FormValue("typed")
@@ -358,7 +371,7 @@ func (s *Server) donutsPlace(c echo.Context) error {
 			}
 			return s.refuseDonuts(c, t, status, refusalSentence(l, t.game, me))
 		case errors.Is(err, store.ErrConflict):
-			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		return err
 	}
@@ -373,17 +386,11 @@ func (s *Server) donutsPlace(c echo.Context) error {
 
 // donutsUndo takes back the person's last move, and against the computer its reply too.
 func (s *Server) donutsUndo(c echo.Context) error {
-	id := c.Param("id")
-	unlock := s.locks.lock(id)
-	defer unlock()
-	t, err := s.loadDonuts(c, id)
-	if err != nil {
-		return err
-	}
-	l := s.localizer(c)
-	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
-		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
-	}
+	return s.donutsAction(c, s.undoDonuts)
+}
+
+func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+	id := t.rec.ID
 	n := t.undoable()
 	if n == 0 {
 		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
@@ -393,7 +400,7 @@ func (s *Server) donutsUndo(c echo.Context) error {
 		// Each step is one stored change; the lock keeps other requests out between them.
 		version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, false)
 		if errors.Is(err, store.ErrConflict) {
-			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.stale"))
+			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		if err != nil {
 			return err
