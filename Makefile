@@ -6,7 +6,7 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-go test-js test-browser lint bench bench-load browser-deps clean
+.PHONY: run build test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
 
 run: build
 	./$(BIN)
@@ -40,14 +40,33 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [TABLES=500 RATE=1 SECONDS=60]"
 
-# Diamant with a phone each under load: TABLES tables of 6 phones on SSE, each acting RATE
-# times a second for SECONDS, with the real store (web/diamant_load_test.go).
+# Diamant with a phone each under load (issue #5): TABLES tables of 6 phones on SSE, each
+# acting RATE times a second for SECONDS, with the real store (web/diamant_load_test.go).
+# The server is the real binary in a process of its own, measured from /proc (its RSS, peak
+# RSS and CPU); SERVER_ENV is its Go settings, e.g. SERVER_ENV="GOMEMLIMIT=250MiB GOGC=50"
+# (the server does not inherit GOMEMLIMIT/GOGC/GODEBUG from make). TAVOLO_LOAD_INPROCESS=1
+# runs the server in the test's process instead, for -cpuprofile.
 TABLES  ?= 500
 RATE    ?= 1
 SECONDS ?= 60
+SERVER_ENV ?=
+LOAD_TEST = TAVOLO_LOAD=1 TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_SECONDS=$(SECONDS) \
+	TAVOLO_LOAD_SERVER_ENV="$(SERVER_ENV)" $(GO) test -run TestLoadPhoneTables -count=1 -v -timeout 30m ./web/
 bench-load:
-	TAVOLO_LOAD=1 TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_RATE=$(RATE) TAVOLO_LOAD_SECONDS=$(SECONDS) \
-		$(GO) test -run TestLoadPhoneTables -count=1 -v -timeout 30m ./web/ | grep -E 'LOAD|load_test'
+	TAVOLO_LOAD_RATE=$(RATE) $(LOAD_TEST) | grep -E 'LOAD|load_test|loadproc_test|FAIL'
+
+# The highest sustained rate: steps the rate up (SECONDS=30 each) and stops after the first
+# step whose p99 passes 100 ms; the last step under it is the answer.
+SWEEP_RATES ?= 0.6 0.8 1.0 1.2 1.4 1.6 1.8 2.0 2.4 2.8 3.2 4 5 6 8 10
+bench-load-sweep: SECONDS = 30
+bench-load-sweep:
+	@best=none; for r in $(SWEEP_RATES); do \
+		line=$$(TAVOLO_LOAD_RATE=$$r $(LOAD_TEST) | grep '^LOAD'); \
+		echo "$$line"; \
+		p99=$$(echo "$$line" | sed -n 's/.* p99=\([0-9.]*\)ms.*/\1/p'); \
+		if [ -z "$$p99" ] || awk "BEGIN{exit !($$p99 > 100)}"; then break; fi; \
+		best="$$line"; \
+	done; echo "highest sustained (p99 under 100 ms): $$best"
 
 clean:
 	rm -rf bin test-results playwright-report

@@ -1,0 +1,205 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The load benchmark's server in a process of its own (TestLoadPhoneTables): the real
+// binary, on a data folder the test has prepared, so that its memory and CPU can be read
+// from /proc apart from the load generator's.
+
+// startServerProcess builds cmd/tavolo and starts it on dataDir, on a free loopback port,
+// and waits until it answers /healthz. It returns the server's address and process id; the
+// process is killed when the test ends, passed or failed. The child's environment is the
+// test's without GOMEMLIMIT, GOGC, GODEBUG and TAVOLO_* (which belong to the load
+// generator, or would change the session key), plus what TAVOLO_LOAD_SERVER_ENV lists
+// ("GOMEMLIMIT=250MiB GOGC=50"). It inherits the test's open-files limit.
+func startServerProcess(t *testing.T, dataDir string) (string, int) {
+	t.Helper()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	bin := filepath.Join(t.TempDir(), "tavolo")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/tavolo")
+	build.Dir = root
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "go build ./cmd/tavolo: %s", out)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close() // free again for the child (another process could take it meanwhile: unlikely)
+
+	logPath := filepath.Join(t.TempDir(), "server.log")
+	logFile, err := os.Create(logPath)
+	require.NoError(t, err)
+	cmd := exec.Command(bin, "--addr", addr, "--data", dataDir)
+	cmd.Env = serverEnv(os.Environ(), os.Getenv("TAVOLO_LOAD_SERVER_ENV"))
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	// If the test process dies without its cleanup (a timeout's panic), the server dies too.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		logFile.Close()
+		if t.Failed() {
+			if b, err := os.ReadFile(logPath); err == nil {
+				t.Logf("server log:\n%s", tail(string(b), 4000))
+			}
+		}
+	})
+
+	base := "http://" + addr
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		res, err := http.Get(base + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return base, cmd.Process.Pid
+			}
+		}
+		require.True(t, time.Now().Before(deadline), "server did not answer /healthz: %v", err)
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// serverEnv is the server's environment: env without the variables that belong to the
+// test, plus the extra ones (space-separated NAME=VALUE).
+func serverEnv(env []string, extra string) []string {
+	var out []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if name == "GOMEMLIMIT" || name == "GOGC" || name == "GODEBUG" || strings.HasPrefix(name, "TAVOLO_") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, strings.Fields(extra)...)
+}
+
+func TestServerEnv(t *testing.T) {
+	tests := []struct {
+		name  string
+		env   []string
+		extra string
+		want  []string
+	}{
+		{"keeps the rest", []string{"PATH=/bin", "HOME=/h"}, "", []string{"PATH=/bin", "HOME=/h"}},
+		{"drops the test's own", []string{"PATH=/bin", "GOGC=off", "TAVOLO_SESSION_KEY=k", "TAVOLO_LOAD=1"}, "", []string{"PATH=/bin"}},
+		{"adds the server's", []string{"GOMEMLIMIT=1GiB"}, "GOMEMLIMIT=250MiB  GOGC=50", []string{"GOMEMLIMIT=250MiB", "GOGC=50"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Equal(t, tt.want, serverEnv(tt.env, tt.extra))
+		})
+	}
+}
+
+// moduleRoot is the folder of go.mod above the working directory (web/ under go test).
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// procMemory is a process's resident memory now (VmRSS) and at its peak (VmHWM), in KB;
+// pid 0 is this process.
+func procMemory(pid int) (rss, hwm int64) {
+	b, err := os.ReadFile(procPath(pid, "status"))
+	if err != nil {
+		return -1, -1
+	}
+	rss, hwm = -1, -1
+	for _, line := range strings.Split(string(b), "\n") {
+		name, value, _ := strings.Cut(line, ":")
+		kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(value), " kB"), 10, 64)
+		if err != nil {
+			continue
+		}
+		switch name {
+		case "VmRSS":
+			rss = kb
+		case "VmHWM":
+			hwm = kb
+		}
+	}
+	return rss, hwm
+}
+
+// clockTick is the unit of /proc/PID/stat's times: getconf CLK_TCK, else Linux's usual 100 Hz.
+var clockTick = func() time.Duration {
+	if out, err := exec.Command("getconf", "CLK_TCK").Output(); err == nil {
+		if hz, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil && hz > 0 {
+			return time.Second / time.Duration(hz)
+		}
+	}
+	return 10 * time.Millisecond
+}()
+
+// procCPU is the CPU time (user and system) a process has used, to a clock tick (10 ms).
+func procCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(procPath(pid, "stat"))
+	if err != nil {
+		return 0, err
+	}
+	// The command's name, in parentheses, may hold spaces: count fields after its end.
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0, fmt.Errorf("short %s", procPath(pid, "stat"))
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64) // field 14
+	stime, err2 := strconv.ParseInt(f[12], 10, 64) // field 15
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return time.Duration(utime+stime) * clockTick, nil
+}
+
+func procPath(pid int, file string) string {
+	if pid == 0 {
+		return "/proc/self/" + file
+	}
+	return fmt.Sprintf("/proc/%d/%s", pid, file)
+}
+
+func TestProcMeasures(t *testing.T) {
+	rss, hwm := procMemory(0)
+	require.Positive(t, rss)
+	require.GreaterOrEqual(t, hwm, rss)
+	cpu, err := procCPU(os.Getpid())
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, cpu, time.Duration(0))
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
+}
