@@ -29,6 +29,8 @@ func loadPages(assets *pwa.Assets) (*pages, error) {
 		"asset": assets.URL,
 		// kv builds template parameters for L.T in templates: kv "Game" "Diamant".
 		"kv": func(pairs ...any) []any { return pairs },
+		// diamantPlay writes the Diamant play screen in Go (diamant_html.go).
+		"diamantPlay": diamantPlayFunc,
 	}
 	// layout.html is the frame every page is drawn in.
 	shared := []string{"templates/layout.html"}

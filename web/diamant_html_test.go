@@ -1,0 +1,159 @@
+package web
+
+import (
+	"bytes"
+	"html/template"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/store"
+)
+
+// trickyNames are player names that need escaping, or are not ASCII.
+var trickyNames = []string{`<b>"A&B'+</b> Ünïcødé`, "Ada", "Zoë & Čo", "O'Brien+1", "<script>x</script>", "Ľudmila Šťastná",
+	"a%20b", "Bruno", `"quoted"`, "Chiara", "日本語", "x\x00y"}
+
+// eachDiamantScreen plays random games with random legal actions and calls f with the
+// views of many screens along the way: every screen (cave, reveal, roundend, final, pass,
+// vote, voted, undo), the four languages, one phone and a phone each (host or not, hidden
+// chests or not, a pending proposal), problems, the box's card list, the risk shown.
+func eachDiamantScreen(t *testing.T, s *Server, games int, f func(v view)) {
+	for g := range games {
+		rng := rand.New(rand.NewPCG(uint64(g), 2026))
+		names := append([]string(nil), trickyNames...)
+		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+		names = names[:diamant.MinPlayers+rng.IntN(diamant.MaxPlayers-diamant.MinPlayers+1)]
+		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: rng.Uint64()},
+			Draw: []string{drawApp, drawBox}[rng.IntN(2)], Vote: []string{votePhone, voteCards}[rng.IntN(2)]}
+		devices := []store.Device{{ID: "one", Seats: seatList(len(names)), Host: true}}
+		if g%2 == 1 {
+			opt.Phones, opt.Vote, opt.Hidden = true, votePhone, rng.IntN(2) == 0
+			devices = []store.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}
+			for i := 2; i < len(names); i++ {
+				devices = append(devices, store.Device{ID: "phone" + string(rune('0'+i)), Seats: []int{i}})
+			}
+		}
+		tb := &diamantTable{rec: store.Record{Table: store.Table{ID: newID()}, Devices: devices}, opt: opt}
+		require.NoError(t, tb.replay())
+		for step := 0; ; step++ {
+			for range 3 {
+				d := devices[rng.IntN(len(devices))]
+				tb.device, tb.seats, tb.host = d.ID, diamant.SeatsOf(d.Seats...), d.Host
+				f(randomScreen(t, s, tb, rng))
+			}
+			if tb.state.Finished() {
+				if opt.Phones && !tb.opt.Ended {
+					tb.opt.Ended = true // and the host's "end the table" screen
+					continue
+				}
+				break
+			}
+			act(t, tb, rng)
+		}
+	}
+}
+
+func seatList(n int) []int {
+	seats := make([]int, n)
+	for i := range seats {
+		seats[i] = i
+	}
+	return seats
+}
+
+// act applies a random legal action, or now and then undoes the last one.
+func act(t *testing.T, tb *diamantTable, rng *rand.Rand) {
+	st := tb.state
+	var a diamant.Action
+	switch {
+	case len(tb.actions) > 0 && rng.IntN(15) == 0:
+		tb.actions = tb.actions[:len(tb.actions)-1]
+		tb.rec.Version++
+		require.NoError(t, tb.replay())
+		return
+	case st.VoteDue() && tb.opt.Vote == votePhone:
+		waiting := st.Waiting().List()
+		a = diamant.Vote(waiting[rng.IntN(len(waiting))], rng.IntN(3) == 0)
+	case st.VoteDue():
+		var leave diamant.Seats
+		for _, i := range st.InCave().List() {
+			if rng.IntN(3) == 0 {
+				leave |= diamant.SeatsOf(i)
+			}
+		}
+		a = diamant.Exits(leave)
+	case tb.opt.Draw == drawBox:
+		left := st.Remaining()
+		a = diamant.Draw(left[rng.IntN(len(left))].Card)
+	default:
+		a = diamant.Draw(tb.randomCard())
+	}
+	events, err := st.Apply(a)
+	require.NoError(t, err)
+	tb.actions = append(tb.actions, a)
+	tb.note(events)
+	tb.rec.Version++
+	if rng.IntN(4) == 0 && tb.opt.Phones && st.VoteDue() {
+		waiting := st.Waiting().List()
+		tb.opt.Proposal = &proposal{Seat: waiting[rng.IntN(len(waiting))], Step: tb.voteStep()}
+	}
+}
+
+// randomScreen builds one screen of the table as a device sees it, now and then with a
+// problem, another screen the device may ask for, or the risk shown.
+func randomScreen(t *testing.T, s *Server, tb *diamantTable, rng *rand.Rand) view {
+	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
+	c.Set("lang", lang)
+	s.session(c).Values["diamant.risk"] = rng.IntN(3) == 0
+	l := s.localizer(c)
+	p := s.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
+	switch rng.IntN(12) {
+	case 0:
+		if tb.state.VoteDue() && len(tb.actions) > 0 {
+			p = diamantPlay{ID: tb.rec.ID, Version: tb.rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
+				UndoWhat: undoWhat(l, tb)}
+		}
+	case 1:
+		if waiting := tb.state.Waiting().List(); len(waiting) > 0 {
+			p = diamantPlay{ID: tb.rec.ID, Version: tb.rec.Version}
+			s.fillVote(l, tb, waiting[rng.IntN(len(waiting))], &p)
+		}
+	case 2:
+		p.Problem = trickyNames[rng.IntN(len(trickyNames))] + " " + l.T("diamant.error.form")
+	case 3:
+		if len(p.Players) > 0 {
+			p.Players[rng.IntN(len(p.Players))].Away = true
+		}
+	case 4:
+		p.InCave, p.TableCards, p.TableIdols, p.Hazards = nil, nil, nil, nil
+	case 5:
+		p.ID = `a b/é%41%4g&+'"<>?#` + trickyNames[rng.IntN(len(trickyNames))] // what only a URL escaper may meet
+	}
+	return view{L: l, Lang: lang, CSRF: "tok+en/" + lang, Data: p}
+}
+
+// The Go renderer writes what the template wrote, byte for byte.
+func TestDiamantPlayHTMLMatchesTemplate(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	ref := template.Must(template.New("ref").Parse(diamantPlayRef))
+	screens := map[string]int{}
+	n := 0
+	eachDiamantScreen(t, s, 60, func(v view) {
+		var want bytes.Buffer
+		require.NoError(t, ref.ExecuteTemplate(&want, "content", v))
+		if got := diamantPlayHTML(v); got != want.String() {
+			require.Equal(t, want.String(), got)
+		}
+		screens[v.Data.(diamantPlay).Screen]++
+		n++
+	})
+	t.Logf("%d screens identical: %v", n, screens)
+}
