@@ -416,14 +416,20 @@ func (s *Server) replyOf(c echo.Context, page, heading, url string, version int6
 	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
 	v := view{L: l, Lang: l.Lang, Title: heading, Settings: s.settings(c), CSRF: token, Page: page, Data: data}
-	var buf bytes.Buffer
-	if err := s.pages.byName[page].ExecuteTemplate(&buf, "content", v); err != nil {
-		return diamantReply{}, err
+	var html string
+	if page == "diamant-play" {
+		html = diamantPlayHTML(v) // written in Go: no template on the live streams' path
+	} else {
+		var buf bytes.Buffer
+		if err := s.pages.byName[page].ExecuteTemplate(&buf, "content", v); err != nil {
+			return diamantReply{}, err
+		}
+		html = buf.String()
 	}
 	if say == nil {
 		say = []sentence{}
 	}
-	return diamantReply{HTML: buf.String(), Title: heading + " · Tavolo", URL: url, Version: version, Announce: say}, nil
+	return diamantReply{HTML: html, Title: heading + " · Tavolo", URL: url, Version: version, Announce: say}, nil
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
