@@ -415,11 +415,13 @@ func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
 func (s *Server) replyOf(c echo.Context, page, heading, url string, version int64, say []sentence, data any) (diamantReply, error) {
 	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
-	v := view{L: l, Lang: l.Lang, Title: heading, Settings: s.settings(c), CSRF: token, Page: page, Data: data}
 	var html string
 	if page == "diamant-play" {
-		html = diamantPlayHTML(v) // written in Go: no template on the live streams' path
+		// Written in Go: no template, and no settings (only the layout uses them), on the
+		// live streams' path.
+		html = diamantPlayHTML(view{L: l, CSRF: token, Data: data})
 	} else {
+		v := view{L: l, Lang: l.Lang, Title: heading, Settings: s.settings(c), CSRF: token, Page: page, Data: data}
 		var buf bytes.Buffer
 		if err := s.pages.byName[page].ExecuteTemplate(&buf, "content", v); err != nil {
 			return diamantReply{}, err
