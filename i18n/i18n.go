@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strings"
@@ -68,9 +69,9 @@ type Message struct {
 // Catalog is every language's messages, ready to localize.
 type Catalog struct {
 	bundle   *goi18n.Bundle
-	messages map[string]map[string]Message // lang → id → message
-	json     map[string][]byte             // lang → catalog for the browser
-	plain    map[string]map[string]string  // lang → id → text of messages without parameters
+	messages map[string]map[string]Message      // lang → id → message
+	json     map[string][]byte                  // lang → catalog for the browser
+	fast     map[string]map[string]*fastMessage // lang → id → precompiled message (fast.go)
 	matcher  language.Matcher
 }
 
@@ -83,7 +84,7 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		bundle:   goi18n.NewBundle(language.English),
 		messages: map[string]map[string]Message{},
 		json:     map[string][]byte{},
-		plain:    map[string]map[string]string{},
+		fast:     map[string]map[string]*fastMessage{},
 	}
 	tags := make([]language.Tag, 0, len(Languages))
 	for _, l := range Languages {
@@ -126,11 +127,9 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		}
 	}
 	for _, l := range Languages {
-		c.plain[l.Code] = map[string]string{}
+		c.fast[l.Code] = make(map[string]*fastMessage, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
-			if !m.Plural && !strings.Contains(m.Text, "{{") {
-				c.plain[l.Code][id] = m.Text
-			}
+			c.fast[l.Code][id] = compileMessage(m)
 		}
 		out := make(map[string]any, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
@@ -220,9 +219,10 @@ func (c *Catalog) Match(acceptLanguage string) string {
 
 // Localizer localizes messages into one language.
 type Localizer struct {
-	Lang  string
-	l     *goi18n.Localizer
-	plain map[string]string // this language's messages with no parameters and no plural
+	Lang   string
+	l      *goi18n.Localizer
+	fast   map[string]*fastMessage // this language's precompiled messages
+	plural func(i int) form        // this language's plural rule for a count ≥ 0
 }
 
 // Localizer returns the localizer for lang (English for an unsupported code).
@@ -230,16 +230,20 @@ func (c *Catalog) Localizer(lang string) *Localizer {
 	if !Supported(lang) {
 		lang = Default
 	}
-	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(c.bundle, lang), plain: c.plain[lang]}
+	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(c.bundle, lang), fast: c.fast[lang], plural: pluralRules[lang]}
 }
 
 // T localizes a message; kv are template parameters as name, value pairs
 // (T("diamant.draw", "Name", "Ada")). A missing message gives its id, so that it shows.
 func (l *Localizer) T(id string, kv ...any) string {
-	if text, ok := l.plain[id]; ok {
-		// Most of a page's messages are fixed text: no template to run.
-		return text
+	if out, ok := l.fastT(id, kv); ok {
+		return out
 	}
+	return l.goT(id, kv)
+}
+
+// goT is T through go-i18n's template.
+func (l *Localizer) goT(id string, kv []any) string {
 	out, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: params(kv)})
 	if err != nil {
 		return id
@@ -249,6 +253,14 @@ func (l *Localizer) T(id string, kv ...any) string {
 
 // N localizes a plural message for count; {{.Count}} in the message is the count.
 func (l *Localizer) N(id string, count int, kv ...any) string {
+	if out, ok := l.fastN(id, count, kv); ok {
+		return out
+	}
+	return l.goN(id, count, kv)
+}
+
+// goN is N through go-i18n's template.
+func (l *Localizer) goN(id string, count int, kv []any) string {
 	data := params(kv)
 	data["Count"] = count
 	out, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
@@ -256,6 +268,32 @@ func (l *Localizer) N(id string, count int, kv ...any) string {
 		return id
 	}
 	return out
+}
+
+// fastT is T without go-i18n, when the message and its values allow (fast.go).
+func (l *Localizer) fastT(id string, kv []any) (string, bool) {
+	if m := l.fast[id]; m != nil && m[formOther].simple {
+		return m[formOther].render(kv, false, 0)
+	}
+	return "", false
+}
+
+// fastN is N without go-i18n, when the message and its values allow (fast.go).
+func (l *Localizer) fastN(id string, count int, kv []any) (string, bool) {
+	m := l.fast[id]
+	if m == nil || l.plural == nil || count == math.MinInt {
+		return "", false
+	}
+	// go-i18n picks the form by |count|.
+	i := count
+	if i < 0 {
+		i = -i
+	}
+	// A form the message lacks is not simple: go-i18n's error path decides what shows.
+	if f := &m[l.plural(i)]; f.simple {
+		return f.render(kv, true, count)
+	}
+	return "", false
 }
 
 func params(kv []any) map[string]any {
