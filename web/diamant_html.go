@@ -38,14 +38,17 @@ func (w *htmlOut) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 // url writes a value inside a URL attribute, before any '?': percent-encoded as
 // html/template's URL normalizer does, then escaped for the attribute.
 func (w *htmlOut) url(s string) {
+	last := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if urlKeeps(c) || c == '%' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
-			w.b = appendEscaped(w.b, s[i:i+1])
 			continue
 		}
+		w.text(s[last:i])
 		w.b = append(w.b, '%', lowerHex[c>>4], lowerHex[c&15])
+		last = i + 1
 	}
+	w.text(s[last:])
 }
 
 // csrfField is the hidden token every form carries.

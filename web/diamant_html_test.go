@@ -6,6 +6,9 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,7 +32,7 @@ func eachDiamantScreen(t *testing.T, s *Server, games int, f func(v view)) {
 		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 		names = names[:diamant.MinPlayers+rng.IntN(diamant.MaxPlayers-diamant.MinPlayers+1)]
 		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: rng.Uint64()},
-			Draw: []string{drawApp, drawBox}[rng.IntN(2)], Vote: []string{votePhone, voteCards}[rng.IntN(2)]}
+			Draw: []string{drawApp, drawBox}[rng.IntN(2)], Vote: []string{votePhone, voteCards}[g/2%2]}
 		devices := []store.Device{{ID: "one", Seats: seatList(len(names)), Host: true}}
 		if g%2 == 1 {
 			opt.Phones, opt.Vote, opt.Hidden = true, votePhone, rng.IntN(2) == 0
@@ -156,4 +159,112 @@ func TestDiamantPlayHTMLMatchesTemplate(t *testing.T) {
 		n++
 	})
 	t.Logf("%d screens identical: %v", n, screens)
+}
+
+// The writer escapes as html/template does in the three places the screen puts values:
+// text, a quoted attribute, and a URL's path.
+func TestDiamantHTMLEscapesAsTemplates(t *testing.T) {
+	tmpl := template.Must(template.New("").Parse(`<p title="{{.}}">{{.}}</p><a href="/diamant/{{.}}/x">`))
+	var all []byte
+	for c := range 256 {
+		all = append(all, byte(c))
+	}
+	for _, s := range append(trickyNames, "", string(all), "%41%zz%4", "\xff\xfe invalid", "l'idole +5 & <3", "\ufdd0\uffff") {
+		var want bytes.Buffer
+		require.NoError(t, tmpl.Execute(&want, s))
+		w := &htmlOut{}
+		w.raw(`<p title="`)
+		w.text(s)
+		w.raw(`">`)
+		w.text(s)
+		w.raw(`</p><a href="/diamant/`)
+		w.url(s)
+		w.raw(`/x">`)
+		require.Equal(t, want.String(), string(w.b), "%q", s)
+	}
+}
+
+var (
+	formTag = regexp.MustCompile(`<form method="post" action="/diamant/[a-z2-7]{26}/[a-z]+"`)
+	openTag = regexp.MustCompile(`<(/?)(div|section|form|ul|li|p|table|tr|fieldset|a|button|h1|h2|h3)[ >]`)
+)
+
+// Every screen of random games: its name and heading, every form with the CSRF token and
+// the version where it needs one, names escaped, and its elements closed.
+func TestDiamantPlayHTMLScreens(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	seen := map[string]bool{}
+	eachDiamantScreen(t, s, 8, func(v view) {
+		p := v.Data.(diamantPlay)
+		if !validID(p.ID) {
+			return // the URL-escaping case: checked against html/template above
+		}
+		out := diamantPlayHTML(v)
+		seen[p.Screen] = true
+		require.Contains(t, out, `<div class="diamant" data-screen="`+p.Screen+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
+		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
+		forms := len(formTag.FindAllString(out, -1))
+		require.Equal(t, strings.Count(out, "<form"), forms, out)
+		token := `<input type="hidden" name="_csrf" value="` + asText(v.CSRF) + `">`
+		require.Equal(t, forms, strings.Count(out, token), out)
+		require.NotContains(t, out, `<b>`)
+		require.NotContains(t, out, `<script>`)
+		depth := map[string]int{}
+		for _, m := range openTag.FindAllStringSubmatch(out, -1) {
+			if m[1] == "" {
+				depth[m[2]]++
+			} else {
+				depth[m[2]]--
+				require.GreaterOrEqual(t, depth[m[2]], 0, "</%s> closes nothing: %s", m[2], out)
+			}
+		}
+		for tag, n := range depth {
+			require.Zero(t, n, "<%s> left open: %s", tag, out)
+		}
+		switch p.Screen {
+		case "vote":
+			require.Contains(t, out, `name="choice" value="continue"`)
+			require.Contains(t, out, `name="choice" value="leave"`)
+		case "pass":
+			require.Contains(t, out, `/vote/`+strconv.Itoa(p.Voter.Seat)+`" data-js>`)
+		case "cave", "reveal", "roundend":
+			require.Contains(t, out, `<table class="players">`)
+		}
+	})
+	for _, screen := range []string{"cave", "reveal", "roundend", "final", "pass", "vote", "voted", "undo"} {
+		require.True(t, seen[screen], screen)
+	}
+}
+
+// asText is s as html/template writes it in text.
+func asText(s string) string {
+	var b strings.Builder
+	template.Must(template.New("").Parse("{{.}}")).Execute(&b, s)
+	return b.String()
+}
+
+// A name with markup shows as text, escaped as the templates escape it.
+func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	name := `<b>"A&B'+</b> Ünïcødé`
+	p := diamantPlay{ID: newID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: diamantRow{Seat: 1, Name: name}}
+	out := diamantPlayHTML(view{L: s.catalog.Localizer("en"), CSRF: "t", Data: p})
+	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;&#43;&lt;/b&gt; Ünïcødé")
+	require.NotContains(t, out, name)
+}
+
+// The whole page draws the same screen inside its <main>, through the template function.
+func TestDiamantPlayPageHasTheScreen(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	p := diamantPlay{ID: newID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
+	v := view{L: s.catalog.Localizer("it"), Lang: "it", CSRF: "t+1", Data: p}
+	var page bytes.Buffer
+	require.NoError(t, s.pages.byName["diamant-play"].ExecuteTemplate(&page, "layout", v))
+	require.Contains(t, page.String(), "<main id=\"main\" tabindex=\"-1\">\n"+diamantPlayHTML(v)+"\n</main>")
 }
