@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
 )
 
 // Live updates for a table with a phone each, by Server-Sent Events. The hub (web/live)
@@ -55,6 +57,8 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		return nil
 	}
 	sent := since
+	// The phones away as this device's page last showed them.
+	away := s.awaySeats(t)
 	send := func() error {
 		if t.rec.Version == sent {
 			return nil
@@ -62,6 +66,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		var b []byte
 		var err error
 		renders().run(func() {
+			away = s.awaySeats(t)
 			var r diamantReply
 			if r, err = s.liveView(c, t, table); err == nil {
 				b, err = json.Marshal(r)
@@ -75,6 +80,34 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		}
 		w.Flush()
 		sent = t.rec.Version
+		return nil
+	}
+	// sendPresence shows a phone gone away or come back, at the same version: a named
+	// event with no id, so that Last-Event-ID stays the version (an event without an id
+	// keeps the last one). Only a screen that shows who is away gets it.
+	sendPresence := func() error {
+		now := s.awaySeats(t)
+		if now == away || t.rec.Version != sent {
+			return nil
+		}
+		var b []byte
+		var err error
+		renders().run(func() {
+			var r diamantReply
+			var shows bool
+			if r, shows, err = s.liveViewAway(c, t, table); err == nil && shows {
+				r.Announce = s.awayNews(c, t, away, now)
+				b, err = json.Marshal(r)
+			}
+		})
+		away = now
+		if err != nil || b == nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "event: presence\ndata: %s\n\n", b); err != nil {
+			return err
+		}
+		w.Flush()
 		return nil
 	}
 	if err := send(); err != nil {
@@ -97,9 +130,14 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			}
 			w.Flush()
 		case <-sub.Wake():
+			touched := sub.Touched()
 			if sub.Latest() <= sent {
+				if touched && sendPresence() != nil {
+					return nil
+				}
 				continue
 			}
+			// A new version: its view shows who is away as well.
 			if t, err = s.loadDiamant(c, id); err != nil {
 				// Gone (deleted) or no longer at the table: the page reloads and explains.
 				fmt.Fprint(w, "event: gone\ndata: {}\n\n")
@@ -151,63 +189,142 @@ func (p renderPool) run(f func()) {
 
 // liveView renders a device's view of a table: the table's page, or its current screen.
 func (s *Server) liveView(c echo.Context, t *diamantTable, table bool) (diamantReply, error) {
+	r, _, err := s.liveViewAway(c, t, table)
+	return r, err
+}
+
+// liveViewAway is liveView, and whether the view shows which phones are away (the seats'
+// list or the players' table).
+func (s *Server) liveViewAway(c echo.Context, t *diamantTable, table bool) (diamantReply, bool, error) {
 	if table || t.state == nil {
 		p, err := s.lobbyOf(c, t, "")
 		if err != nil {
-			return diamantReply{}, err
+			return diamantReply{}, false, err
 		}
-		return s.replyOf(c, "diamant-table", p.Heading, "/diamant/"+t.rec.ID+"/table", p.Version, p.Say, p)
+		r, err := s.replyOf(c, "diamant-table", p.Heading, "/diamant/"+t.rec.ID+"/table", p.Version, p.Say, p)
+		return r, true, err
 	}
 	p := s.screen(c, t, "")
-	return s.replyOf(c, "diamant-play", p.Heading, screenURL(p), p.Version, p.Say, p)
+	r, err := s.replyOf(c, "diamant-play", p.Heading, screenURL(p), p.Version, p.Say, p)
+	return r, p.Players != nil, err
+}
+
+// awaySeats are the seats whose phone is away.
+func (s *Server) awaySeats(t *diamantTable) diamant.Seats {
+	var away diamant.Seats
+	for seat := range t.opt.Players {
+		if s.seatAway(t, seat) {
+			away |= diamant.SeatsOf(seat)
+		}
+	}
+	return away
+}
+
+// awayNews says which phones went away and which came back, between two sets of seats away.
+func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.Seats) []sentence {
+	l := s.localizer(c)
+	say := []sentence{}
+	for _, seat := range (now &^ before).List() {
+		say = append(say, sentence{Text: l.T("diamant.presence.away", "Name", t.opt.Players[seat])})
+	}
+	for _, seat := range (before &^ now).List() {
+		say = append(say, sentence{Text: l.T("diamant.presence.back", "Name", t.opt.Players[seat])})
+	}
+	return say
 }
 
 // presence counts each device's open streams at each table, in memory only: after a
-// restart every device reconnects within seconds.
+// restart every device reconnects within seconds. A device counts as away once it has had
+// no stream open for a while (after); when it goes away, and when it comes back, presence
+// calls changed with the table, outside its lock, so the table's pages show it at once.
 type presence struct {
 	mu      sync.Mutex
-	started time.Time
-	seen    map[string]*seen
+	after   time.Duration
+	changed func(table string)
+	seen    map[seenKey]*seen
 }
+
+type seenKey struct{ table, device string }
 
 type seen struct {
 	streams int
-	last    time.Time
+	last    time.Time // when the last stream closed, or the device was first heard of
+	gen     uint64    // counts enters and leaves: a timer set at a leave is void after either
 }
 
-func newPresence() *presence { return &presence{started: time.Now(), seen: map[string]*seen{}} }
+func newPresence(after time.Duration, changed func(table string)) *presence {
+	return &presence{after: after, changed: changed, seen: map[seenKey]*seen{}}
+}
 
 func (p *presence) enter(table, device string) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	k := table + "/" + device
-	if p.seen[k] == nil {
-		p.seen[k] = &seen{}
+	e := p.seen[seenKey{table, device}]
+	back := e != nil && e.streams == 0 && time.Since(e.last) >= p.after
+	if e == nil {
+		e = &seen{}
+		p.seen[seenKey{table, device}] = e
 	}
-	p.seen[k].streams++
+	e.streams++
+	e.gen++
+	p.mu.Unlock()
+	if back {
+		p.changed(table)
+	}
 }
 
 func (p *presence) leave(table, device string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if e := p.seen[table+"/"+device]; e != nil {
+	if e := p.seen[seenKey{table, device}]; e != nil {
 		e.streams--
 		e.last = time.Now()
+		if e.streams == 0 {
+			p.idle(seenKey{table, device}, e)
+		}
 	}
 }
 
-// away: the device has had no open stream for awayAfter.
+// idle starts a device's wait for being away: if nothing happens meanwhile, the table is
+// told when the wait ends. Called under the lock.
+func (p *presence) idle(k seenKey, e *seen) {
+	e.gen++
+	gen := e.gen
+	time.AfterFunc(p.after, func() {
+		p.mu.Lock()
+		e := p.seen[k]
+		gone := e != nil && e.gen == gen && e.streams == 0
+		p.mu.Unlock()
+		if gone {
+			p.changed(k.table)
+		}
+	})
+}
+
+// away: the device has had no open stream for a while. A device first heard of (it has
+// just joined, or the server has just started) gets that while to open one.
 func (p *presence) away(table, device string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e := p.seen[table+"/"+device]
-	switch {
-	case e == nil:
-		return time.Since(p.started) > awayAfter
-	case e.streams > 0:
+	k := seenKey{table, device}
+	e := p.seen[k]
+	if e == nil {
+		e = &seen{last: time.Now()}
+		p.seen[k] = e
+		p.idle(k, e)
 		return false
 	}
-	return time.Since(e.last) > awayAfter
+	return e.streams == 0 && time.Since(e.last) >= p.after
+}
+
+// prune forgets the devices without a stream since before: their tables are idle.
+func (p *presence) prune(before time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, e := range p.seen {
+		if e.streams == 0 && e.last.Before(before) {
+			delete(p.seen, k)
+		}
+	}
 }
 
 // sweep archives the tables idle for a day and deletes those finished or archived for a
@@ -217,6 +334,7 @@ func (s *Server) sweep(ctx context.Context) {
 	defer tick.Stop()
 	for {
 		now := time.Now()
+		s.presence.prune(now.Add(-24 * time.Hour))
 		archived, deleted, err := s.store.Sweep(ctx, now.Add(-24*time.Hour), now.Add(-7*24*time.Hour))
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("sweep failed", "err", err)

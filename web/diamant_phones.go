@@ -42,8 +42,9 @@ type proposal struct {
 	Step string `json:"step"`
 }
 
-// awayAfter is how long a phone's stream may stay closed before its seats count as away.
-const awayAfter = 30 * time.Second
+// defaultAwayAfter is how long a phone's stream may stay closed before its seats count as
+// away (Config.AwayAfter).
+const defaultAwayAfter = 30 * time.Second
 
 func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", s.diamantPhonesSetup)

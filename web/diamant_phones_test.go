@@ -116,7 +116,12 @@ func (pt *phoneTable) step(s *Server) string {
 
 func newServerPair(t *testing.T, dir string) (*Server, *httptest.Server) {
 	t.Helper()
-	s, err := New(Config{DataDir: dir}, discardLog())
+	return newServerPairWith(t, Config{DataDir: dir})
+}
+
+func newServerPairWith(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(cfg, discardLog())
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
@@ -215,8 +220,9 @@ func TestPhonesJoinRefusals(t *testing.T) {
 
 // sse reads a raw event stream: each event's id and data.
 type sseEvent struct {
-	ID   string
-	Data string
+	Event string // "" for a message
+	ID    string // "" when the event has no id line
+	Data  string
 }
 
 func openStream(t *testing.T, c *client, path string) (<-chan sseEvent, func()) {
@@ -238,6 +244,8 @@ func openStream(t *testing.T, c *client, path string) (<-chan sseEvent, func()) 
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
+			case strings.HasPrefix(line, "event: "):
+				e.Event = line[7:]
 			case strings.HasPrefix(line, "id: "):
 				e.ID = line[4:]
 			case strings.HasPrefix(line, "data: "):
@@ -428,4 +436,129 @@ func TestPhonesHostWithTwoSeats(t *testing.T) {
 	require.Equal(t, "pass", screen)
 	require.Equal(t, "Pass the phone to Dario", heading(body))
 	require.Contains(t, body, "2 of 3 have voted.")
+}
+
+func TestPresenceTellsWhenADeviceGoesAwayAndComesBack(t *testing.T) {
+	const after = 80 * time.Millisecond
+	var mu sync.Mutex
+	changes := map[string]int{}
+	p := newPresence(after, func(table string) {
+		mu.Lock()
+		defer mu.Unlock()
+		changes[table]++
+	})
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return changes["t"]
+	}
+	settle := func() { time.Sleep(3 * after) }
+
+	require.False(t, p.away("t", "new"), "a device first heard of has a while to open its stream")
+	settle()
+	require.True(t, p.away("t", "new"))
+	require.Equal(t, 1, count(), "it never did: away")
+
+	p.enter("t", "a")
+	p.enter("t", "a") // two tabs
+	p.leave("t", "a")
+	settle()
+	require.False(t, p.away("t", "a"), "one tab still open")
+	require.Equal(t, 1, count())
+
+	p.leave("t", "a")
+	p.enter("t", "a") // a reload: back before it counts as away
+	settle()
+	require.False(t, p.away("t", "a"))
+	require.Equal(t, 1, count(), "nothing changed: nothing told")
+
+	p.leave("t", "a")
+	settle()
+	require.True(t, p.away("t", "a"))
+	require.Equal(t, 2, count(), "gone away")
+	p.enter("t", "a")
+	require.False(t, p.away("t", "a"))
+	require.Equal(t, 3, count(), "back")
+	require.Zero(t, changes["u"])
+
+	p.leave("t", "a")
+	p.prune(time.Now().Add(time.Hour))
+	require.False(t, p.away("t", "a"), "forgotten: heard of afresh")
+}
+
+// TestPhonesStreamsShowAPhoneGoneAwayAndBack: when Carla's phone closes its page, the
+// host's table page and Bruno's cave show her away by themselves, after the while, with a
+// named event at the same version and no id (Last-Event-ID stays the version); and again
+// when she is back. A reload within the while tells nobody anything.
+func TestPhonesStreamsShowAPhoneGoneAwayAndBack(t *testing.T) {
+	const after = 300 * time.Millisecond
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), AwayAfter: after})
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	host, stopHost := openStream(t, pt.phones[0], "/diamant/"+pt.id+"/events?view=table")
+	defer stopHost()
+	bruno, stopBruno := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
+	defer stopBruno()
+	carla, stopCarla := openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events")
+	version := next(t, host).ID
+	require.NotEmpty(t, version)
+	next(t, bruno)
+	next(t, carla)
+
+	// awaits reads a stream's presence events until one says want; it returns its page.
+	awaits := func(ch <-chan sseEvent, want string) string {
+		t.Helper()
+		for {
+			e := next(t, ch)
+			require.Equal(t, "presence", e.Event, e.Data)
+			require.Empty(t, e.ID, "a presence event keeps the last id")
+			var r diamantReply
+			require.NoError(t, json.Unmarshal([]byte(e.Data), &r))
+			require.Equal(t, version, strconv.FormatInt(r.Version, 10), "the same version")
+			for _, say := range r.Announce {
+				if say.Text == want {
+					return r.HTML
+				}
+			}
+		}
+	}
+	// Bruno's and Carla's phones were heard of before their streams opened: let that settle.
+	time.Sleep(3 * after)
+	drain := func(ch <-chan sseEvent) {
+		for {
+			select {
+			case <-ch:
+			default:
+				return
+			}
+		}
+	}
+	drain(host)
+	drain(bruno)
+
+	stopCarla()
+	page := awaits(host, "Carla's phone has been away for a while.")
+	require.Contains(t, page, "Carla</span>: on another phone, away")
+	require.Contains(t, page, "Propose that Carla leaves")
+	page = awaits(bruno, "Carla's phone has been away for a while.")
+	require.Contains(t, page, "(away)")
+
+	carla, stopCarla = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+version)
+	page = awaits(host, "Carla's phone is back.")
+	require.NotContains(t, page, "on another phone, away")
+	awaits(bruno, "Carla's phone is back.")
+	select {
+	case e := <-carla:
+		t.Fatalf("a stream resumed at the table's version gets nothing: %+v", e)
+	case <-time.After(after):
+	}
+
+	// A reload: closed and open again at once. Nothing to tell.
+	stopCarla()
+	_, stopCarla = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+version)
+	defer stopCarla()
+	select {
+	case e := <-host:
+		t.Fatalf("nothing changed, yet the host was sent %+v", e)
+	case <-time.After(3 * after):
+	}
 }

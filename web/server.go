@@ -30,6 +30,9 @@ type Config struct {
 	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
 	// proxy in front; otherwise it is the connection's, so nobody can forge it.
 	TrustProxy bool
+	// AwayAfter: how long a phone's live stream may stay closed before its seats count
+	// as away (0: 30 s). Short in tests.
+	AwayAfter time.Duration
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -72,8 +75,12 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		return nil, err
 	}
 	tables := newTableCache(db, tableCacheBudget)
+	hub := live.NewHub()
+	if cfg.AwayAfter <= 0 {
+		cfg.AwayAfter = defaultAwayAfter
+	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
-		tables: tables, hub: live.NewHub(), presence: newPresence(), stopping: make(chan struct{})}
+		tables: tables, hub: hub, presence: newPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{})}
 	if s.pages, err = loadPages(assets); err != nil {
 		db.Close()
 		return nil, err

@@ -1,7 +1,11 @@
 // Command tavolo serves the Tavolo table companion, and replays written-down games.
 //
-//	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies]
+//	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
 //	tavolo replay FILE
+//
+// Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
+// TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_AWAY_AFTER), then to its default.
+// TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
 import (
@@ -13,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"tavolo/web"
 )
@@ -58,8 +63,18 @@ func parseServeFlags(args []string, stderr io.Writer) (web.Config, error) {
 	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
 	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", os.Getenv("TAVOLO_TRUST_PROXY") == "1", "take client addresses from X-Forwarded-For, behind a reverse proxy (TAVOLO_TRUST_PROXY=1)")
+	away, err := time.ParseDuration(envOr("TAVOLO_AWAY_AFTER", "30s"))
+	if err != nil || away <= 0 {
+		fmt.Fprintf(stderr, "tavolo: TAVOLO_AWAY_AFTER: %q is not a duration such as 30s\n", os.Getenv("TAVOLO_AWAY_AFTER"))
+		return cfg, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
+	}
+	fs.DurationVar(&cfg.AwayAfter, "away-after", away, "how long a phone may lose its live updates before the host may vote \"leave\" for its seats (TAVOLO_AWAY_AFTER)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
+	}
+	if cfg.AwayAfter <= 0 {
+		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
+		return cfg, fmt.Errorf("bad --away-after")
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tavolo: unexpected argument %q\n", fs.Arg(0))

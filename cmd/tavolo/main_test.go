@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -10,11 +11,13 @@ import (
 func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_ADDR", "")
 	t.Setenv("TAVOLO_DATA", "")
+	t.Setenv("TAVOLO_AWAY_AFTER", "")
 	cfg, err := parseServeFlags(nil, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cfg.Addr)
 	require.Equal(t, "data", cfg.DataDir)
 	require.False(t, cfg.SecureCookies)
+	require.Equal(t, 30*time.Second, cfg.AwayAfter)
 
 	cfg, err = parseServeFlags([]string{"--addr", "127.0.0.1:9000", "--data", "/tmp/d", "--secure-cookies", "--trust-proxy"}, io.Discard)
 	require.NoError(t, err)
@@ -29,6 +32,29 @@ func TestServeFlags(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:7000", cfg.Addr)
 	require.Equal(t, "/srv/tavolo", cfg.DataDir)
+
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want time.Duration
+		bad  bool
+	}{
+		{env: "2s", want: 2 * time.Second},
+		{env: "2s", args: []string{"--away-after", "1m"}, want: time.Minute},
+		{env: "soon", bad: true},
+		{env: "0s", bad: true},
+		{args: []string{"--away-after", "-1s"}, bad: true},
+	} {
+		t.Setenv("TAVOLO_AWAY_AFTER", tc.env)
+		cfg, err = parseServeFlags(tc.args, io.Discard)
+		if tc.bad {
+			require.Error(t, err, "%+v", tc)
+			continue
+		}
+		require.NoError(t, err)
+		require.Equal(t, tc.want, cfg.AwayAfter)
+	}
+	t.Setenv("TAVOLO_AWAY_AFTER", "")
 
 	_, err = parseServeFlags([]string{"--nope"}, io.Discard)
 	require.Error(t, err)

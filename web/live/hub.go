@@ -4,6 +4,8 @@
 //
 // A subscriber is woken through a channel of one slot and then reads the newest version:
 // publishing never blocks, and a slow device never loses a change, it gets several at once.
+// Touch wakes the subscribers with no new version, for what changes beside the table's
+// versions (a phone going away); it carries nothing either.
 package live
 
 import (
@@ -19,10 +21,11 @@ type Hub struct {
 
 // Sub is one device's subscription to one table.
 type Sub struct {
-	hub    *Hub
-	table  string
-	wake   chan struct{}
-	latest atomic.Int64
+	hub     *Hub
+	table   string
+	wake    chan struct{}
+	latest  atomic.Int64
+	touched atomic.Bool
 }
 
 // NewHub makes an empty hub.
@@ -60,6 +63,20 @@ func (h *Hub) Publish(table string, version int64) {
 	}
 }
 
+// Touch wakes a table's subscribers without a new version: something every device may
+// know of changed beside the table itself (a phone went away, or came back).
+func (h *Hub) Touch(table string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.tables[table] {
+		s.touched.Store(true)
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
 // Subscribers counts a table's subscribers.
 func (h *Hub) Subscribers(table string) int {
 	h.mu.Lock()
@@ -72,6 +89,9 @@ func (s *Sub) Wake() <-chan struct{} { return s.wake }
 
 // Latest is the newest version published since the subscription began (0 if none).
 func (s *Sub) Latest() int64 { return s.latest.Load() }
+
+// Touched tells whether the table was touched since the last call.
+func (s *Sub) Touched() bool { return s.touched.Swap(false) }
 
 // Close ends the subscription.
 func (s *Sub) Close() {

@@ -88,3 +88,25 @@ func BenchmarkPublishSixDevices(b *testing.B) {
 		}
 	}
 }
+
+func TestTouchWakesWithoutAVersion(t *testing.T) {
+	h := NewHub()
+	a, other := h.Subscribe("t"), h.Subscribe("u")
+	defer a.Close()
+	defer other.Close()
+	h.Publish("t", 4)
+	<-a.Wake()
+	require.False(t, a.Touched(), "a publish is no touch")
+	h.Touch("t")
+	h.Touch("t") // never blocks
+	<-a.Wake()
+	require.True(t, a.Touched())
+	require.False(t, a.Touched(), "read once")
+	require.Equal(t, int64(4), a.Latest(), "the version stays")
+	require.False(t, other.Touched())
+	select {
+	case <-other.Wake():
+		t.Fatal("another table's subscriber was woken")
+	default:
+	}
+}

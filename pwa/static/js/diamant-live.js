@@ -2,7 +2,9 @@
 // this device's own view of the table each time it changes: the same JSON as an action's
 // reply. EventSource reconnects by itself and then sends Last-Event-ID, so the server
 // answers with one catch-up event if the table moved on; the page says when the
-// connection is lost, when it is back, and when it cannot come back.
+// connection is lost, when it is back, and when it cannot come back. A "presence" event
+// is the same view at the same version (it has no id, so Last-Event-ID stays the
+// version): a phone went away or came back, and what to announce says which.
 
 import { announce } from './feedback.js';
 
@@ -68,18 +70,31 @@ export function follow(root, show) {
     lost = false;
   };
 
+  const read = (event) => {
+    try {
+      return JSON.parse(event.data);
+    } catch {
+      return null;
+    }
+  };
+
   const open = () => {
     // From the version on the page: a new stream after a failure then catches up too.
     source = new EventSource(live + (live.includes('?') ? '&' : '?') + 'since=' + version());
+    source.addEventListener('presence', (event) => {
+      const reply = read(event);
+      // Only onto the same version and the same screen: anything newer comes as a message.
+      if (!reply || reply.version !== version()) return;
+      const next = parse(reply.html);
+      const screen = (el) => el.querySelector('[data-screen]')?.dataset.screen;
+      if (screen(next) !== screen(root)) return;
+      show(reply);
+      paint();
+    });
     source.addEventListener('message', (event) => {
-      let reply;
-      try {
-        reply = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+      const reply = read(event);
       // An action's own reply may have come first: never go back, never show twice.
-      if (reply.version <= version()) return;
+      if (!reply || reply.version <= version()) return;
       const next = parse(reply.html);
       if (keepsVote(root, next)) {
         // Stay on the vote: only the count of votes changes, and the form's version.
