@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -467,14 +468,30 @@ func (s *Server) diamantShow(c echo.Context) error {
 	return s.showPlay(c, http.StatusOK, p)
 }
 
-func (s *Server) diamantVoteScreen(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
+// playing runs f on the request's table once loaded, if it has a game: one still in its
+// lobby has nothing to show or act on, and the request goes to the table's page. A
+// change (write) runs under the table's lock, and a table the host ended refuses it too.
+func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) error) error {
+	id := c.Param("id")
+	if write {
+		unlock := s.locks.lock(id)
+		defer unlock()
+	}
+	t, err := s.loadDiamant(c, id)
 	if err != nil {
 		return err
 	}
-	if t.state == nil {
+	if t.state == nil || write && t.opt.Ended {
 		return s.notPlaying(c, t)
 	}
+	return f(t)
+}
+
+func (s *Server) diamantVoteScreen(c echo.Context) error {
+	return s.playing(c, false, func(t *diamantTable) error { return s.voteScreen(c, t) })
+}
+
+func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || t.opt.Vote != votePhone || !t.state.VoteDue() || seat != t.nextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
@@ -500,22 +517,24 @@ func (s *Server) diamantVoteScreen(c echo.Context) error {
 // lets check refuse what the table's options forbid, applies the action, stores it and
 // answers with the next screen.
 func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, string, int)) error {
-	id := c.Param("id")
-	unlock := s.locks.lock(id)
-	defer unlock()
-	t, err := s.loadDiamant(c, id)
-	if err != nil {
-		return err
-	}
-	if t.state == nil || t.opt.Ended {
-		return s.notPlaying(c, t)
-	}
+	return s.playing(c, true, func(t *diamantTable) error { return s.actOn(c, t, build) })
+}
+
+// actOn is act's work on the loaded table, under its lock.
+func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable) (diamant.Action, string, int)) error {
+	id := t.rec.ID
 	l := s.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
 		// A vote stays good while its vote is open: the other phones' votes move the
-		// version on, and must not refuse it.
-		if c.Path() != "/diamant/:id/vote" || !t.state.VoteDue() || c.FormValue("step") != t.voteStep() {
-			return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		// version on, and must not refuse it. Its step names the vote, so a vote made
+		// before an undo is refused, though a new draw opens a vote at the same place.
+		step := c.FormValue("step")
+		if c.Path() != "/diamant/:id/vote" || !t.state.VoteDue() || step != t.voteStep() {
+			problem := l.T("diamant.error.stale")
+			if c.Path() == "/diamant/:id/vote" && step != "" {
+				problem = l.T("diamant.error.vote.stale")
+			}
+			return s.refuse(c, t, http.StatusConflict, problem)
 		}
 	}
 	a, problem, status := build(t)
@@ -530,7 +549,7 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 		}
 		return s.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
 	}
-	raw, err := json.Marshal(a)
+	raw, err := stamped(a, t.rec.Version+1)
 	if err != nil {
 		return err
 	}
@@ -542,6 +561,7 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 		return err
 	}
 	t.rec.Version = version
+	t.rec.Log = append(slices.Clip(t.rec.Log), raw)
 	t.actions = append(t.actions, a)
 	t.note(events)
 	// The new version's replay is this one: the table's streams need not replay it again.
@@ -688,16 +708,11 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 }
 
 func (s *Server) diamantUndo(c echo.Context) error {
-	id := c.Param("id")
-	unlock := s.locks.lock(id)
-	defer unlock()
-	t, err := s.loadDiamant(c, id)
-	if err != nil {
-		return err
-	}
-	if t.state == nil || t.opt.Ended {
-		return s.notPlaying(c, t)
-	}
+	return s.playing(c, true, func(t *diamantTable) error { return s.undo(c, t) })
+}
+
+func (s *Server) undo(c echo.Context, t *diamantTable) error {
+	id := t.rec.ID
 	l := s.localizer(c)
 	if !t.mayUndo() {
 		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
@@ -721,6 +736,7 @@ func (s *Server) diamantUndo(c echo.Context) error {
 		return err
 	}
 	t.rec.Version = version
+	t.rec.Log = slices.Clip(t.rec.Log[:len(t.rec.Log)-1])
 	s.tables.keepDiamantReplay(id, version, t.shared())
 	s.hub.Publish(id, version)
 	done := l.T("diamant.undo.done", "What", what)
@@ -739,13 +755,10 @@ func (s *Server) diamantUndo(c echo.Context) error {
 }
 
 func (s *Server) diamantRisk(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if t.state == nil {
-		return s.notPlaying(c, t)
-	}
+	return s.playing(c, false, func(t *diamantTable) error { return s.risk(c, t) })
+}
+
+func (s *Server) risk(c echo.Context, t *diamantTable) error {
 	sess := s.session(c)
 	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
 	if err := s.saveSession(c); err != nil {
@@ -765,13 +778,10 @@ func (s *Server) diamantRisk(c echo.Context) error {
 
 // diamantAgain starts a new game with the same players and options, and a new seed.
 func (s *Server) diamantAgain(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if t.state == nil {
-		return s.notPlaying(c, t)
-	}
+	return s.playing(c, false, func(t *diamantTable) error { return s.again(c, t) })
+}
+
+func (s *Server) again(c echo.Context, t *diamantTable) error {
 	opt := t.opt
 	opt.Seed = newSeed()
 	// Play again is one phone's new table: the others join it by its own code.

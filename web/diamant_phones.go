@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -70,14 +71,50 @@ func (t *diamantTable) shown() diamant.Seats {
 	return t.seats
 }
 
-// voteStep names the vote now open: where its votes begin in the log. A vote form carries
-// it, so that the other phones' votes (which move the version on) do not make it stale.
+// voteStep names the vote now open: its round, where its votes begin in the log, and the
+// version made by the draw that opened it. A vote form carries it, so that the other
+// phones' votes (which move the version on) do not make it stale; but after an undo, a
+// draw opens a new vote at the same place of the log, and the draw's version tells the
+// two apart.
 func (t *diamantTable) voteStep() string {
 	n := len(t.actions)
 	for n > 0 && t.actions[n-1].Type == diamant.ActVote {
 		n--
 	}
-	return strconv.Itoa(t.state.Round()) + "." + strconv.Itoa(n)
+	step := strconv.Itoa(t.state.Round()) + "." + strconv.Itoa(n)
+	if n > 0 && n <= len(t.rec.Log) {
+		if at := stampOf(t.rec.Log[n-1]); at > 0 {
+			step += "." + strconv.FormatInt(at, 10)
+		}
+	}
+	return step
+}
+
+// stampKey marks the version a draw made, at the end of the draw as the log keeps it.
+const stampKey = `,"at":`
+
+// stamped is an action as the log keeps it: a draw carries the version it makes (the
+// engine reads the action and passes over the stamp).
+func stamped(a diamant.Action, version int64) ([]byte, error) {
+	raw, err := json.Marshal(a)
+	if err != nil || a.Type != diamant.ActDraw || len(raw) == 0 || raw[len(raw)-1] != '}' {
+		return raw, err
+	}
+	raw = append(raw[:len(raw)-1], stampKey...)
+	return append(strconv.AppendInt(raw, version, 10), '}'), nil
+}
+
+// stampOf reads a logged draw's stamp; 0 if it has none (logged before stamps).
+func stampOf(raw []byte) int64 {
+	i := bytes.LastIndex(raw, []byte(stampKey))
+	if i < 0 || raw[len(raw)-1] != '}' {
+		return 0
+	}
+	at, err := strconv.ParseInt(string(raw[i+len(stampKey):len(raw)-1]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return at
 }
 
 // pendingVote is how a seat has voted in the open vote, if it has.

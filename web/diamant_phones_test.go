@@ -562,3 +562,79 @@ func TestPhonesStreamsShowAPhoneGoneAwayAndBack(t *testing.T) {
 	case <-time.After(3 * after):
 	}
 }
+
+func TestStampedDraws(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a    diamant.Action
+		at   int64
+	}{
+		{"a draw carries its version", diamant.Draw(diamant.Treasures[3]), 41},
+		{"a vote does not", diamant.Vote(2, true), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			raw, err := stamped(tc.a, 41)
+			require.NoError(t, err)
+			require.Equal(t, tc.at, stampOf(raw))
+			var back diamant.Action
+			require.NoError(t, json.Unmarshal(raw, &back), string(raw))
+			require.Equal(t, tc.a, back, "the engine reads the action as it was")
+		})
+	}
+	old, _ := json.Marshal(diamant.Draw(diamant.Treasures[0]))
+	require.Zero(t, stampOf(old), "logged before stamps")
+}
+
+// TestPhonesVoteFormStaleAfterUndo: Bruno's vote form was made before the host undid the
+// draw and drew again; the vote at the same place of the log is a new one, and the old
+// form is refused, explained, nothing recorded. Anna's vote does not make his new form stale.
+func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	pt.drawUntilVote()
+	_, body := pt.phones[1].get("/diamant/"+pt.id, nil)
+	before := stepField.FindStringSubmatch(body)
+	require.NotNil(t, before, body)
+	require.Equal(t, pt.step(s), before[1])
+	oldVersion := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+
+	host := &table{c: pt.phones[0], id: pt.id}
+	_, v, _ := pt.screen(0)
+	res, body := pt.phones[0].post("/diamant/"+pt.id+"/undo", url.Values{"version": {strconv.FormatInt(v, 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, v, _ = pt.screen(0)
+	res, body = host.act("/draw", v, url.Values{}) // the app draws the same card again
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	after := pt.step(s)
+	require.NotEqual(t, before[1], after)
+	require.Equal(t, strings.SplitN(before[1], ".", 3)[:2], strings.SplitN(after, ".", 3)[:2], "the same place of the log")
+
+	votes := func() int {
+		rec, err := s.store.Load(context.Background(), pt.id)
+		require.NoError(t, err)
+		n := 0
+		for _, raw := range rec.Log {
+			var a diamant.Action
+			require.NoError(t, json.Unmarshal(raw, &a))
+			if a.Type == diamant.ActVote {
+				n++
+			}
+		}
+		return n
+	}
+	res, body = pt.phones[1].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {"1"}, "choice": {"leave"},
+		"version": {oldVersion}, "step": {before[1]}}, nil)
+	require.Equal(t, http.StatusConflict, res.StatusCode)
+	require.Contains(t, body, "This vote was made on an earlier screen: the cave has changed since.")
+	require.Zero(t, votes(), "nothing recorded")
+
+	// The form as it is now stays good through Anna's vote.
+	_, body = pt.phones[1].get("/diamant/"+pt.id, nil)
+	now := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+	res, _ = pt.vote(0, 0, false, after)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	res, body = pt.phones[1].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {"1"}, "choice": {"leave"},
+		"version": {now}, "step": {after}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Equal(t, 2, votes())
+}
