@@ -273,3 +273,13 @@ func TestIntLen(t *testing.T) {
 		require.Equal(t, len(fmt.Sprint(n)), intLen(n), n)
 	}
 }
+
+func TestLocalizersAreCopies(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	a, b := c.Localizer("fr"), c.Localizer("fr")
+	a.Lang = "xx"
+	require.Equal(t, "fr", b.Lang)
+	require.Equal(t, "fr", c.Localizer("fr").Lang)
+	require.Equal(t, newOracle(t, localeFiles, "locales").T("fr", "diamant.vote.heading", "Name", "Ada"), b.T("diamant.vote.heading", "Name", "Ada"))
+}

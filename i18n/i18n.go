@@ -72,6 +72,7 @@ type Catalog struct {
 	messages map[string]map[string]Message      // lang → id → message
 	json     map[string][]byte                  // lang → catalog for the browser
 	fast     map[string]map[string]*fastMessage // lang → id → precompiled message (fast.go)
+	locs     map[string]Localizer               // lang → localizer, made once
 	matcher  language.Matcher
 }
 
@@ -85,6 +86,7 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		messages: map[string]map[string]Message{},
 		json:     map[string][]byte{},
 		fast:     map[string]map[string]*fastMessage{},
+		locs:     map[string]Localizer{},
 	}
 	tags := make([]language.Tag, 0, len(Languages))
 	for _, l := range Languages {
@@ -131,6 +133,7 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		for id, m := range c.messages[l.Code] {
 			c.fast[l.Code][id] = compileMessage(m)
 		}
+		c.locs[l.Code] = Localizer{Lang: l.Code, l: goi18n.NewLocalizer(c.bundle, l.Code), fast: c.fast[l.Code], plural: pluralRules[l.Code]}
 		out := make(map[string]any, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
 			if m.Plural {
@@ -230,7 +233,10 @@ func (c *Catalog) Localizer(lang string) *Localizer {
 	if !Supported(lang) {
 		lang = Default
 	}
-	return &Localizer{Lang: lang, l: goi18n.NewLocalizer(c.bundle, lang), fast: c.fast[lang], plural: pluralRules[lang]}
+	// go-i18n's localizer parses its language tags when made (~3 µs, per request): make
+	// each once, and hand out copies so that no caller can change another's Lang.
+	l := c.locs[lang]
+	return &l
 }
 
 // T localizes a message; kv are template parameters as name, value pairs

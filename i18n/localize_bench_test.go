@@ -49,3 +49,15 @@ func BenchmarkLocalize(b *testing.B) {
 		})
 	}
 }
+
+var sinkLocalizer *Localizer
+
+// BenchmarkLocalizer times getting a request's localizer (once a request).
+func BenchmarkLocalizer(b *testing.B) {
+	c, err := Load()
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		sinkLocalizer = c.Localizer("sk")
+	}
+}
