@@ -1,5 +1,13 @@
 package web
 
+import (
+	"bytes"
+	"html/template"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
 // diamantPlayRef is diamant-play.html's content block as html/template had it, to check
 // the Go renderer against while it replaces the template.
 const diamantPlayRef = `
@@ -137,3 +145,19 @@ const diamantPlayRef = `
 </div>
 {{end}}{{end}}
 `
+
+func BenchmarkDiamantPlayTemplate(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	ref := template.Must(template.New("ref").Parse(diamantPlayRef))
+	var views []view
+	eachDiamantScreen(b, s, 4, func(v view) { views = append(views, v) })
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		var buf bytes.Buffer
+		ref.ExecuteTemplate(&buf, "content", views[i%len(views)])
+		i++
+	}
+}

@@ -25,7 +25,7 @@ var trickyNames = []string{`<b>"A&B'+</b> Ünïcødé`, "Ada", "Zoë & Čo", "O'
 // views of many screens along the way: every screen (cave, reveal, roundend, final, pass,
 // vote, voted, undo), the four languages, one phone and a phone each (host or not, hidden
 // chests or not, a pending proposal), problems, the box's card list, the risk shown.
-func eachDiamantScreen(t *testing.T, s *Server, games int, f func(v view)) {
+func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v view)) {
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 2026))
 		names := append([]string(nil), trickyNames...)
@@ -70,7 +70,7 @@ func seatList(n int) []int {
 }
 
 // act applies a random legal action, or now and then undoes the last one.
-func act(t *testing.T, tb *diamantTable, rng *rand.Rand) {
+func act(t testing.TB, tb *diamantTable, rng *rand.Rand) {
 	st := tb.state
 	var a diamant.Action
 	switch {
@@ -109,7 +109,7 @@ func act(t *testing.T, tb *diamantTable, rng *rand.Rand) {
 
 // randomScreen builds one screen of the table as a device sees it, now and then with a
 // problem, another screen the device may ask for, or the risk shown.
-func randomScreen(t *testing.T, s *Server, tb *diamantTable, rng *rand.Rand) view {
+func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) view {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)

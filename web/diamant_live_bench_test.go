@@ -76,3 +76,19 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "bytes/event")
 }
+
+// BenchmarkDiamantPlayHTML writes the play screen alone, over the screens of a few random
+// games (every screen, four languages, one phone and a phone each).
+func BenchmarkDiamantPlayHTML(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	var views []view
+	eachDiamantScreen(b, s, 4, func(v view) { views = append(views, v) })
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		diamantPlayHTML(views[i%len(views)])
+		i++
+	}
+}
