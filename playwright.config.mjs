@@ -42,6 +42,9 @@ export default defineConfig({
     // A fresh data folder for every run: no state leaks between runs.
     command: `sh -c 'd=$(mktemp -d) && exec ${BIN} --addr 127.0.0.1:${PORT} --data "$d"'`,
     url: `${BASE}/healthz`,
+    // A phone whose page has been closed this long is away (30 s in production): short,
+    // so that a test can see it.
+    env: { TAVOLO_AWAY_AFTER: '2s' },
     reuseExistingServer: false, // never test a stale binary left running
     timeout: 20_000,
     stdout: 'ignore',

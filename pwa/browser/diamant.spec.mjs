@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech } from './helpers.mjs';
+import {
+  LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, escapeRe, pressAndWait, expectNoSidewaysScroll,
+} from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -22,8 +24,6 @@ const KNOWN_END = {
   sk: 'Koniec hry: vyhráva Chiara, 60 bodov.',
 };
 
-const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The forms of a plural message as regular expressions with the count captured. */
 function pluralPatterns(cat, id, params = {}) {
   const forms = cat[id];
@@ -33,17 +33,6 @@ function pluralPatterns(cat, id, params = {}) {
     const withParams = escaped.replace(/\\\{\\\{\s*\\\.(\w+)\s*\\\}\\\}/g, (_, k) => (k === 'Count' ? '(\\d+)' : String(params[k])));
     return new RegExp(withParams);
   });
-}
-
-const h1 = (page) => page.getByRole('heading', { level: 1 });
-
-/** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
-async function pressAndWait(locator) {
-  const page = locator.page();
-  await locator.press('Enter');
-  // Polled every animation frame: expect's own polling waits 100 ms and more between tries.
-  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout: 5000 });
-  await expect(h1(page)).toBeFocused();
 }
 
 /** Sets up a game through the setup form, by keyboard. */
@@ -388,19 +377,6 @@ for (const mode of MODES) {
 
 test.describe('at 300 % text on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
-
-  /** Fails when anything sticks out sideways (WCAG 1.4.10); names what does. */
-  async function expectNoSidewaysScroll(page, where) {
-    const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
-      const root = document.documentElement;
-      const wide = [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest('.scroll'))
-        .slice(0, 5)
-        .map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent.trim().slice(0, 40)}`);
-      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
-    });
-    expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
-  }
 
   test('every screen reflows', async ({ page }) => {
     test.setTimeout(120_000);

@@ -177,3 +177,115 @@ export async function stubSpeech(page) {
 export async function spoken(page) {
   return page.evaluate(() => window.__spoken.map((s) => s.text));
 }
+
+// ---- Diamant's screens, on one phone and with a phone each ----
+
+/** The screen's one h1. */
+export const h1 = (page) => page.getByRole('heading', { level: 1 });
+
+/** A text as a regular expression that matches it literally. */
+export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
+export async function pressAndWait(locator, { timeout = 5000 } = {}) {
+  const page = locator.page();
+  await locator.press('Enter');
+  // Polled every animation frame: expect's own polling waits 100 ms and more between tries.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout });
+  await expect(h1(page)).toBeFocused();
+}
+
+/** Fails when anything sticks out sideways (WCAG 1.4.10); names what does. */
+export async function expectNoSidewaysScroll(page, where) {
+  const { scrollWidth, clientWidth, wide } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest('.scroll'))
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()}> ${el.textContent.trim().slice(0, 40)}`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
+  });
+  expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
+}
+
+/** A plural message for a count, in the form the language's CLDR rules pick. */
+export function plural(cat, lang, id, count, params = {}) {
+  const forms = cat[id];
+  if (!forms || typeof forms !== 'object') throw new Error(`no plural message ${id}`);
+  const text = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other;
+  return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
+}
+
+/** A new phone: its own browser context (its own session cookie), in a language. */
+export async function newPhone(browser, lang, settings = {}) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await postSettings(page, { lang, ...settings });
+  return { context, page };
+}
+
+/** The host opens a table for a phone each from the Diamant setup page; returns its code. */
+export async function openTable(page, cat, name, { axe = false } = {}) {
+  await page.goto('/diamant');
+  await page.getByRole('link', { name: msg(cat, 'diamant.phones.link') }).click();
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.phones.title'));
+  await page.getByRole('textbox', { name: msg(cat, 'diamant.phones.name') }).fill(name);
+  await page.getByRole('button', { name: msg(cat, 'diamant.phones.create') }).click();
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.lobby.heading'));
+  // The code as the host reads it out: letter by letter.
+  const spaced = new RegExp(escapeRe(msg(cat, 'diamant.join.spaced', { Spaced: '@' })).replace('@', '([0-9A-Z](?: [0-9A-Z]){5})'));
+  const line = page.getByRole('main').getByText(spaced);
+  await expect(line).toBeVisible();
+  const letters = (await line.textContent()).match(spaced)[1];
+  await expect(page.getByRole('img', { name: msg(cat, 'diamant.join.qr', { Code: letters }) })).toBeVisible();
+  const code = letters.replaceAll(' ', '');
+  if (axe) await expectNoAxeViolations(page); // the lobby on the host's phone: code and QR
+  return code;
+}
+
+/** A phone joins by typing the code, finding the field by its label, and takes a new seat. */
+export async function join(page, cat, code, name, { typed = code, axe = false } = {}) {
+  await page.goto('/join');
+  await expect(h1(page)).toHaveText(msg(cat, 'join.title'));
+  if (axe) await expectNoAxeViolations(page); // join: the code
+  const field = page.getByRole('textbox', { name: msg(cat, 'join.code') });
+  await field.click();
+  await field.pressSequentially(typed);
+  await field.press('Enter');
+  await expect(h1(page)).toHaveText(msg(cat, 'join.table.heading'));
+  await expect(page.getByRole('main')).toContainText(code.split('').join(' '));
+  if (axe) await expectNoAxeViolations(page); // join: the table found
+  await page.getByRole('textbox', { name: msg(cat, 'join.name') }).fill(name);
+  await page.getByRole('button', { name: msg(cat, 'join.new') }).click();
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.lobby.heading'));
+  await expect(page.getByRole('main')).toContainText(msg(cat, 'diamant.lobby.wait'));
+}
+
+/** The host's seat list says a seat is held by another phone (a live update). */
+export async function expectSeated(page, cat, name) {
+  await expect(page.getByRole('listitem').filter({ hasText: `${name}: ${msg(cat, 'diamant.seat.other')}` })).toBeVisible();
+}
+
+/**
+ * A table with a phone each, its game started: one phone (browser context) a name, the
+ * first the host's, added to phones (so that the caller closes them whatever happens).
+ * The host opens the table, each other phone joins by typing the code (typed[i] says how
+ * phone i+1 types it), the host starts, and every phone is in round 1.
+ */
+export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [] }) {
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang));
+  const pages = phones.map((p) => p.page);
+  const [host] = pages;
+  await host.goto('/diamant');
+  const cat = await catalog(host);
+  const code = await openTable(host, cat, names[0]);
+  for (let i = 1; i < names.length; i++) {
+    await join(pages[i], cat, code, names[i], { typed: typed[i - 1]?.(code) ?? code });
+    await expectSeated(host, cat, names[i]);
+  }
+  await expect(host.getByRole('main')).toContainText(plural(cat, lang, 'diamant.n.lobby', names.length));
+  // The host starts: every phone goes to the game by itself.
+  await host.getByRole('button', { name: msg(cat, 'diamant.lobby.start') }).click();
+  for (const p of pages) await expect(h1(p)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+  return { phones, pages, cat, code };
+}
