@@ -141,26 +141,6 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) vie
 	return view{L: l, Lang: lang, CSRF: "tok+en/" + lang, Data: p}
 }
 
-// The Go renderer writes what the template wrote, byte for byte.
-func TestDiamantPlayHTMLMatchesTemplate(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	ref := template.Must(template.New("ref").Parse(diamantPlayRef))
-	screens := map[string]int{}
-	n := 0
-	eachDiamantScreen(t, s, 60, func(v view) {
-		var want bytes.Buffer
-		require.NoError(t, ref.ExecuteTemplate(&want, "content", v))
-		if got := diamantPlayHTML(v); got != want.String() {
-			require.Equal(t, want.String(), got)
-		}
-		screens[v.Data.(diamantPlay).Screen]++
-		n++
-	})
-	t.Logf("%d screens identical: %v", n, screens)
-}
-
 // The writer escapes as html/template does in the three places the screen puts values:
 // text, a quoted attribute, and a URL's path.
 func TestDiamantHTMLEscapesAsTemplates(t *testing.T) {
