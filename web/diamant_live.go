@@ -19,7 +19,9 @@ import (
 // carries only versions; on each wake, a device's stream loads the table and renders that
 // device's own view of it (built from the seats it holds), the same JSON as an action's
 // reply, with the version as the event's id. A reconnecting page sends Last-Event-ID (or
-// ?since=) and gets one catch-up event at once if the table moved on meanwhile.
+// ?since=) and gets one catch-up event at once if the table moved on meanwhile. When a
+// phone goes away or comes back (presence), the hub is touched: each stream works out
+// whether its own view shows it, and sends that view as a "presence" event with no id.
 
 const heartbeat = 20 * time.Second
 

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/store"
 )
 
 var (
@@ -637,4 +638,21 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 		"version": {now}, "step": {after}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	require.Equal(t, 2, votes())
+}
+
+// BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
+// five phones besides the host's, each with a stream open).
+func BenchmarkAwaySeats(b *testing.B) {
+	s := &Server{presence: newPresence(time.Minute, func(string) {})}
+	t := &diamantTable{rec: store.Record{Table: store.Table{ID: newID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
+	for p := range 6 {
+		t.rec.Devices = append(t.rec.Devices, store.Device{ID: newID(), Seats: []int{p}, Host: p == 0})
+		s.presence.enter(t.rec.ID, t.rec.Devices[p].ID)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if s.awaySeats(t) != 0 {
+			b.Fatal("nobody is away")
+		}
+	}
 }
