@@ -69,12 +69,27 @@ func startServerProcess(t *testing.T, dataDir string) (string, int) {
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
+				t.Logf("server: pid %d, %s, open files limit %s", cmd.Process.Pid, addr, openFilesLimit(cmd.Process.Pid))
 				return base, cmd.Process.Pid
 			}
 		}
 		require.True(t, time.Now().Before(deadline), "server did not answer /healthz: %v", err)
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// openFilesLimit is a process's "Max open files" soft and hard limits, from /proc.
+func openFilesLimit(pid int) string {
+	b, err := os.ReadFile(procPath(pid, "limits"))
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Max open files"); ok {
+			return strings.Join(strings.Fields(rest), " ")
+		}
+	}
+	return "?"
 }
 
 // serverEnv is the server's environment: env without the variables that belong to the
