@@ -212,7 +212,11 @@ func TestLoadPhoneTables(t *testing.T) {
 	deadline := began.Add(time.Duration(seconds) * time.Second)
 	var acts sync.WaitGroup
 	var mu sync.Mutex        // guards what follows
-	refused := map[int]int{} // by status; -1: no answer
+	// Refused actions by status: 409 the form's version or vote step is no longer the
+	// table's (stale), 422 the game refuses the action (a draw while a vote is due, a seat's
+	// second vote); 0 a 200 whose JSON did not decode; -1 no answer at all. Acting only on
+	// a view every phone agrees on, the generator should cause none.
+	refused := map[int]int{}
 	var actions, skipped, waited int
 	byPath := map[string]int{} // the actions done, by kind
 	var replyTimes []time.Duration
