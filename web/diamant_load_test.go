@@ -211,7 +211,7 @@ func TestLoadPhoneTables(t *testing.T) {
 	began := time.Now()
 	deadline := began.Add(time.Duration(seconds) * time.Second)
 	var acts sync.WaitGroup
-	var mu sync.Mutex        // guards what follows
+	var mu sync.Mutex // guards what follows
 	// Refused actions by status: 409 the form's version or vote step is no longer the
 	// table's (stale), 422 the game refuses the action (a draw while a vote is due, a seat's
 	// second vote); 0 a 200 whose JSON did not decode; -1 no answer at all. Acting only on
