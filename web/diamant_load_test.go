@@ -31,12 +31,14 @@ import (
 // TAVOLO_LOAD=1, with TAVOLO_LOAD_TABLES (500), TAVOLO_LOAD_RATE (actions a second per
 // table, 1) and TAVOLO_LOAD_SECONDS (60). Every table has 6 phones, each with its own SSE
 // stream; each table acts RATE times a second (open loop, tables staggered over the
-// period): a draw, a vote of a phone whose seat is waiting, or an undo of a finished game.
+// period, but a table waits for its phones to show its last action: see below): a draw, a
+// vote of a phone whose seat is waiting, or an undo of a finished game.
 //
 // The server runs as a process of its own (the real binary, on a data folder prepared
 // here), so that its memory and CPU are read from /proc apart from the load generator's.
 // TAVOLO_LOAD_INPROCESS=1 runs it inside the test instead (httptest), for -cpuprofile and
-// TAVOLO_LOAD_HEAPPROFILE; its memory and CPU then include the clients'.
+// TAVOLO_LOAD_HEAPPROFILE (without it, they see the load generator only); its memory and
+// CPU then include the clients'.
 // TAVOLO_LOAD_SERVER_ENV passes settings to the server's process ("GOMEMLIMIT=250MiB").
 //
 // Measured: from an action's request start to its version arriving at the last of the
