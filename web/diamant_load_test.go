@@ -40,6 +40,10 @@ import (
 // TAVOLO_LOAD_HEAPPROFILE (without it, they see the load generator only); its memory and
 // CPU then include the clients'.
 // TAVOLO_LOAD_SERVER_ENV passes settings to the server's process ("GOMEMLIMIT=250MiB").
+// TAVOLO_LOAD_PROFILE=DIR saves the server process's own profiles there (through its
+// --debug-addr): server-cpu.prof over the middle of the run, server-heap.prof and
+// server-goroutine.prof at its end, every stream still open (server-memstats.txt: the
+// runtime's MemStats then).
 //
 // Measured: from an action's request start to its version arriving at the last of the
 // table's 6 phones; versions lost or duplicated on a stream; actions refused; the server's
@@ -52,6 +56,7 @@ func TestLoadPhoneTables(t *testing.T) {
 	rate := envFloat("TAVOLO_LOAD_RATE", 1)
 	seconds := envInt("TAVOLO_LOAD_SECONDS", 60)
 	inProcess := os.Getenv("TAVOLO_LOAD_INPROCESS") == "1"
+	profileDir, debugAddr := os.Getenv("TAVOLO_LOAD_PROFILE"), ""
 	const phones = 6
 	// 3,000 streams take a file each in both processes; the server inherits the limit.
 	lim := syscall.Rlimit{Cur: 20000, Max: 20000}
@@ -114,7 +119,10 @@ func TestLoadPhoneTables(t *testing.T) {
 		base = ts.URL
 	} else {
 		require.NoError(t, s.Close())
-		base, pid = startServerProcess(t, dir)
+		if profileDir != "" {
+			debugAddr = freeAddr(t)
+		}
+		base, pid = startServerProcess(t, dir, debugAddr)
 	}
 
 	// Streams: one per phone.
@@ -212,6 +220,16 @@ func TestLoadPhoneTables(t *testing.T) {
 	require.NoError(t, err)
 	began := time.Now()
 	deadline := began.Add(time.Duration(seconds) * time.Second)
+	var profiling sync.WaitGroup
+	if debugAddr != "" && seconds > 10 {
+		profiling.Add(1)
+		go func() {
+			defer profiling.Done()
+			time.Sleep(5 * time.Second) // past the start
+			q := fmt.Sprintf("?seconds=%d", seconds-10)
+			saveProfile(t, debugAddr, "profile", q, profileDir, "server-cpu.prof")
+		}()
+	}
 	var acts sync.WaitGroup
 	var mu sync.Mutex // guards what follows
 	// Refused actions by status: 409 the form's version or vote step is no longer the
@@ -326,6 +344,13 @@ func TestLoadPhoneTables(t *testing.T) {
 	others := max(0, float64(machineEnd-machineStart-srvCPU-genCPU)/float64(elapsed))
 	rss, hwm := procMemory(pid)
 	genRSS, _ := procMemory(0)
+	if debugAddr != "" {
+		profiling.Wait()
+		saveProfile(t, debugAddr, "heap", "?gc=1", profileDir, "server-heap.prof")
+		saveProfile(t, debugAddr, "goroutine", "", profileDir, "server-goroutine.prof")
+		saveProfile(t, debugAddr, "heap", "?debug=1", profileDir, "server-memstats.txt") // runtime.MemStats at its end
+		t.Logf("server profiles in %s (go tool pprof -top %s/server-cpu.prof)", profileDir, profileDir)
+	}
 	var ms, after runtime.MemStats
 	if inProcess {
 		runtime.ReadMemStats(&ms)

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -26,8 +27,9 @@ import (
 // process is killed when the test ends, passed or failed. The child's environment is the
 // test's without GOMEMLIMIT, GOGC, GODEBUG and TAVOLO_* (which belong to the load
 // generator, or would change the session key), plus what TAVOLO_LOAD_SERVER_ENV lists
-// ("GOMEMLIMIT=250MiB GOGC=50"). It inherits the test's open-files limit.
-func startServerProcess(t *testing.T, dataDir string) (string, int) {
+// ("GOMEMLIMIT=250MiB GOGC=50"). It inherits the test's open-files limit. With debugAddr,
+// the server serves its Go profiles there (--debug-addr).
+func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	t.Helper()
 	root, err := moduleRoot()
 	require.NoError(t, err)
@@ -45,7 +47,11 @@ func startServerProcess(t *testing.T, dataDir string) (string, int) {
 	logPath := filepath.Join(t.TempDir(), "server.log")
 	logFile, err := os.Create(logPath)
 	require.NoError(t, err)
-	cmd := exec.Command(bin, "--addr", addr, "--data", dataDir)
+	args := []string{"--addr", addr, "--data", dataDir}
+	if debugAddr != "" {
+		args = append(args, "--debug-addr", debugAddr)
+	}
+	cmd := exec.Command(bin, args...)
 	cmd.Env = serverEnv(os.Environ(), os.Getenv("TAVOLO_LOAD_SERVER_ENV"))
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	// If the test process dies without its cleanup (a timeout's panic), the server dies too.
@@ -247,4 +253,32 @@ func tail(s string, n int) string {
 		return s
 	}
 	return s[len(s)-n:]
+}
+
+// freeAddr is a loopback address nobody listens on at the moment.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// saveProfile fetches one of the server's profiles (/debug/pprof/NAME) into dir.
+func saveProfile(t *testing.T, debugAddr, name, query, dir, file string) {
+	res, err := http.Get("http://" + debugAddr + "/debug/pprof/" + name + query)
+	if err != nil {
+		t.Logf("profile %s: %v", name, err)
+		return
+	}
+	defer res.Body.Close()
+	f, err := os.Create(filepath.Join(dir, file))
+	if err != nil {
+		t.Logf("profile %s: %v", name, err)
+		return
+	}
+	defer f.Close()
+	if _, err := io.Copy(f, res.Body); err != nil {
+		t.Logf("profile %s: %v", name, err)
+	}
 }

@@ -1,10 +1,11 @@
 // Command tavolo serves the Tavolo table companion, and replays written-down games.
 //
 //	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
+//	       [--debug-addr HOST:PORT]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
-// TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_AWAY_AFTER), then to its default.
+// TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_AWAY_AFTER, TAVOLO_DEBUG_ADDR), then to its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -39,26 +40,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 			args = args[1:]
 		}
 	}
-	cfg, err := parseServeFlags(args, stderr)
+	opts, err := parseServeFlags(args, stderr)
 	if err != nil {
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	if opts.DebugAddr != "" {
+		serveDebug(opts.DebugAddr, logger)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := web.Serve(ctx, cfg, logger); err != nil {
+	if err := web.Serve(ctx, opts.Config, logger); err != nil {
 		logger.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
 }
 
+// serveOptions are the server's settings and the command's own.
+type serveOptions struct {
+	web.Config
+	DebugAddr string // Go's profiles on their own address; none if empty
+}
+
 // parseServeFlags reads the server's flags; each falls back to its environment variable,
 // then to the default.
-func parseServeFlags(args []string, stderr io.Writer) (web.Config, error) {
+func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs := flag.NewFlagSet("tavolo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	cfg := web.Config{}
+	var opts serveOptions
+	cfg := &opts.Config
 	fs.StringVar(&cfg.Addr, "addr", envOr("TAVOLO_ADDR", "127.0.0.1:8080"), "address to listen on (TAVOLO_ADDR)")
 	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
 	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
@@ -66,22 +77,23 @@ func parseServeFlags(args []string, stderr io.Writer) (web.Config, error) {
 	away, err := time.ParseDuration(envOr("TAVOLO_AWAY_AFTER", "30s"))
 	if err != nil || away <= 0 {
 		fmt.Fprintf(stderr, "tavolo: TAVOLO_AWAY_AFTER: %q is not a duration such as 30s\n", os.Getenv("TAVOLO_AWAY_AFTER"))
-		return cfg, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
+		return opts, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
 	}
 	fs.DurationVar(&cfg.AwayAfter, "away-after", away, "how long a phone may lose its live updates before the host may vote \"leave\" for its seats (TAVOLO_AWAY_AFTER)")
+	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
 	if err := fs.Parse(args); err != nil {
-		return cfg, err
+		return opts, err
 	}
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
-		return cfg, fmt.Errorf("bad --away-after")
+		return opts, fmt.Errorf("bad --away-after")
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tavolo: unexpected argument %q\n", fs.Arg(0))
-		return cfg, fmt.Errorf("unexpected argument")
+		return opts, fmt.Errorf("unexpected argument")
 	}
 	cfg.SessionKey = os.Getenv("TAVOLO_SESSION_KEY")
-	return cfg, nil
+	return opts, nil
 }
 
 func envOr(name, fallback string) string {

@@ -12,12 +12,14 @@ func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_ADDR", "")
 	t.Setenv("TAVOLO_DATA", "")
 	t.Setenv("TAVOLO_AWAY_AFTER", "")
+	t.Setenv("TAVOLO_DEBUG_ADDR", "")
 	cfg, err := parseServeFlags(nil, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cfg.Addr)
 	require.Equal(t, "data", cfg.DataDir)
 	require.False(t, cfg.SecureCookies)
 	require.Equal(t, 30*time.Second, cfg.AwayAfter)
+	require.Empty(t, cfg.DebugAddr, "no profiles unless asked")
 
 	cfg, err = parseServeFlags([]string{"--addr", "127.0.0.1:9000", "--data", "/tmp/d", "--secure-cookies", "--trust-proxy"}, io.Discard)
 	require.NoError(t, err)
@@ -25,6 +27,10 @@ func TestServeFlags(t *testing.T) {
 	require.Equal(t, "/tmp/d", cfg.DataDir)
 	require.True(t, cfg.SecureCookies)
 	require.True(t, cfg.TrustProxy)
+
+	cfg, err = parseServeFlags([]string{"--debug-addr", "127.0.0.1:6060"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, "127.0.0.1:6060", cfg.DebugAddr)
 
 	t.Setenv("TAVOLO_ADDR", "127.0.0.1:7000")
 	t.Setenv("TAVOLO_DATA", "/srv/tavolo")
