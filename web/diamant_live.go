@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -65,19 +66,8 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		if t.rec.Version == sent {
 			return nil
 		}
-		var b []byte
-		var err error
-		renders().run(func() {
-			away = s.awaySeats(t)
-			var r diamantReply
-			if r, err = s.liveView(c, t, table); err == nil {
-				b, err = json.Marshal(r)
-			}
-		})
-		if err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", t.rec.Version, b); err != nil {
+		away = s.awaySeats(t)
+		if err := s.writeEvent(w, c, t, table); err != nil {
 			return err
 		}
 		w.Flush()
@@ -151,6 +141,24 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			}
 		}
 	}
+}
+
+// writeEvent writes a device's view of the table at t's version as one event, the version
+// as its id.
+func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamantTable, table bool) error {
+	var b []byte
+	var err error
+	renders().run(func() {
+		var r diamantReply
+		if r, err = s.liveView(c, t, table); err == nil {
+			b, err = json.Marshal(r)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "id: %d\ndata: %s\n\n", t.rec.Version, b)
+	return err
 }
 
 // renderPool runs the streams' renders on a few goroutines of their own. Rendering a page

@@ -8,18 +8,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
 )
 
-// BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
-// load the table (from memory), render the device's view, encode it.
-func BenchmarkDiamantStreamEvent(b *testing.B) {
+// benchPhones makes a table of six phones, each holding its own seat, after the first card
+// and the votes of seats 0 and 1; it returns the server, the table's id and a context for
+// each phone as its requests have it (session cookie, language, CSRF token).
+func benchPhones(b *testing.B) (*Server, string, []echo.Context) {
 	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
 	require.NoError(b, err)
-	defer s.Close()
+	b.Cleanup(func() { s.Close() })
 	ctx := context.Background()
 	names := []string{"A", "B", "C", "D", "E", "F"}
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
@@ -33,49 +36,105 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 	_, err = s.store.SetDevices(ctx, id, 0, devices)
 	require.NoError(b, err)
 
-	// A context as the stream of phone 2 has it.
-	req := httptest.NewRequest(http.MethodGet, "/diamant/"+id+"/events", nil)
-	rec := httptest.NewRecorder()
-	sess, _ := s.sessions.New(req, sessionCookie)
-	sess.Values["device"] = devices[2].ID
-	require.NoError(b, sess.Save(req, rec))
-	req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
-	c := s.echo.NewContext(req, httptest.NewRecorder())
-	c.Set("lang", "en")
-	c.Set("csrf", "benchcsrftoken0123456789abcdef")
-
-	t, err := s.loadDiamant(c, id)
+	var phones []echo.Context
+	for _, d := range devices {
+		req := httptest.NewRequest(http.MethodGet, "/diamant/"+id+"/events", nil)
+		rec := httptest.NewRecorder()
+		sess, _ := s.sessions.New(req, sessionCookie)
+		sess.Values["device"] = d.ID
+		require.NoError(b, sess.Save(req, rec))
+		req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
+		c := s.echo.NewContext(req, httptest.NewRecorder())
+		c.Set("lang", "en")
+		c.Set("csrf", "benchcsrftoken0123456789abcdef")
+		phones = append(phones, c)
+	}
+	t, err := s.loadDiamant(phones[0], id)
 	require.NoError(b, err)
-	// The first card, and two votes: phone 2 is at its vote form.
 	for _, a := range []diamant.Action{diamant.Draw(t.randomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
 		_, err := t.state.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
 		_, err = s.store.Append(ctx, id, t.rec.Version, raw, false)
 		require.NoError(b, err)
-		t, err = s.loadDiamant(c, id)
+		t, err = s.loadDiamant(phones[0], id)
 		require.NoError(b, err)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	size := 0
-	for b.Loop() {
-		t, err := s.loadDiamant(c, id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		r, err := s.liveView(c, t, false)
-		if err != nil {
-			b.Fatal(err)
-		}
-		out, err := json.Marshal(r)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(out)
-	}
-	b.ReportMetric(float64(size), "bytes/event")
+	return s, id, phones
 }
+
+// countingWriter counts what is written to it.
+type countingWriter struct{ n int }
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
+
+// BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
+// load the table (from memory), render the device's view, encode it and write the event,
+// through the stream's own function. vote: phone 2, at its vote form; cave: phone 1, which
+// has voted and sees the cave and the players; table: phone 0's table page (a template).
+func BenchmarkDiamantStreamEvent(b *testing.B) {
+	s, id, phones := benchPhones(b)
+	for _, bc := range []struct {
+		name  string
+		phone int
+		table bool
+	}{{"vote", 2, false}, {"cave", 1, false}, {"table", 0, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			c := phones[bc.phone]
+			var w countingWriter
+			b.ReportAllocs()
+			for b.Loop() {
+				w.n = 0
+				t, err := s.loadDiamant(c, id)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.awaySeats(t)
+				if err := s.writeEvent(&w, c, t, bc.table); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(w.n), "bytes/event")
+		})
+	}
+}
+
+// BenchmarkDiamantActionReply is an action's JSON reply once the action is applied and
+// stored: the screen built for the acting phone (phone 1, just voted) and written as the
+// reply, through showPlay. Not included: the middleware (session, CSRF, compression),
+// loading the table, applying the action and the store's write.
+func BenchmarkDiamantActionReply(b *testing.B) {
+	s, id, phones := benchPhones(b)
+	c := phones[1]
+	t, err := s.loadDiamant(c, id)
+	require.NoError(b, err)
+	req := httptest.NewRequest(http.MethodPost, "/diamant/"+id+"/vote", nil)
+	req.Header = c.Request().Header.Clone()
+	req.Header.Set(echo.HeaderAccept, echo.MIMEApplicationJSON)
+	var w countingWriter
+	b.ReportAllocs()
+	for b.Loop() {
+		w.n = 0
+		rc := s.echo.NewContext(req, &headerWriter{w: &w, h: http.Header{}})
+		rc.Set("lang", "en")
+		rc.Set("csrf", "benchcsrftoken0123456789abcdef")
+		rc.Set("session", s.session(c))
+		if err := s.showPlay(rc, http.StatusOK, s.screen(rc, t, "")); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(w.n), "bytes/reply")
+}
+
+// headerWriter is a ResponseWriter that counts the body.
+type headerWriter struct {
+	w *countingWriter
+	h http.Header
+}
+
+func (h *headerWriter) Header() http.Header         { return h.h }
+func (h *headerWriter) Write(p []byte) (int, error) { return h.w.Write(p) }
+func (h *headerWriter) WriteHeader(int)             {}
 
 // BenchmarkDiamantPlayHTML writes the play screen alone, over the screens of a few random
 // games (every screen, four languages, one phone and a phone each).
