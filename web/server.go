@@ -46,14 +46,16 @@ type Server struct {
 	catalog  *i18n.Catalog
 	assets   *pwa.Assets
 	sessions *sessions.CookieStore
-	pages    *pages
-	store    store.Store // the tables in memory (tables), in front of SQLite
-	tables   *tableCache
-	locks    tableLocks
-	hub      *live.Hub     // tells a table's live streams that it changed
-	presence *presence     // which devices have a live stream open
-	stopping chan struct{} // closed on shutdown: live streams end
-	stopOnce sync.Once
+	// sessionCache: the values of the session cookies lately decoded.
+	sessionCache sessionCache
+	pages        *pages
+	store        store.Store // the tables in memory (tables), in front of SQLite
+	tables       *tableCache
+	locks        tableLocks
+	hub          *live.Hub     // tells a table's live streams that it changed
+	presence     *presence     // which devices have a live stream open
+	stopping     chan struct{} // closed on shutdown: live streams end
+	stopOnce     sync.Once
 }
 
 // New builds the server and its routes.

@@ -1,16 +1,23 @@
 package web
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
 )
@@ -80,14 +87,19 @@ func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 }
 
 // session returns the request's session; a cookie that no longer decodes (a changed key)
-// gives a fresh session rather than an error.
+// gives a fresh session rather than an error. It is kept in the context: the handlers'
+// changes to it are saved by saveSession.
 func (s *Server) session(c echo.Context) *sessions.Session {
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		return sess
 	}
-	sess, err := s.sessions.Get(c.Request(), sessionCookie)
-	if err != nil {
-		sess, _ = s.sessions.New(c.Request(), sessionCookie)
+	sess := sessions.NewSession(s.sessions, sessionCookie)
+	*sess.Options = *s.sessions.Options
+	sess.IsNew = true
+	if ck, err := c.Request().Cookie(sessionCookie); err == nil {
+		if values, ok := s.sessionCache.get(ck.Value, s.sessions); ok {
+			sess.Values, sess.IsNew = values, false
+		}
 	}
 	c.Set("session", sess)
 	return sess
@@ -96,4 +108,84 @@ func (s *Server) session(c echo.Context) *sessions.Session {
 // saveSession writes the session cookie.
 func (s *Server) saveSession(c echo.Context) error {
 	return s.session(c).Save(c.Request(), c.Response())
+}
+
+// sessionCacheSize bounds the decoded sessions kept: more than the devices of a busy
+// server (3,000 phones at 500 tables), a few hundred bytes each.
+const sessionCacheSize = 4096
+
+// sessionCache keeps the values of the session cookies lately decoded. Decoding a cookie
+// (HMAC, AES, then gob, which compiles its decoder each time) cost ~25 KB and ~250
+// allocations on every request; a phone sends the same cookie again and again until its
+// session changes. Only a cookie that decoded (authentic, not expired) enters, keyed by
+// its exact value, so a hit is as authentic as a decode; its expiry is checked again at
+// each hit. Each request gets its own copy of the values, so a handler changing its
+// session never changes the cache (the values are strings and bools: a shallow copy is
+// a copy). When full, it is emptied: simpler than an LRU, and rare.
+type sessionCache struct {
+	mu      sync.Mutex
+	entries map[string]cachedSession
+	now     func() time.Time // the clock, for tests
+}
+
+type cachedSession struct {
+	values  map[any]any
+	expires int64 // Unix seconds: the cookie's timestamp plus sessionMaxAge
+}
+
+// get returns a copy of the cookie's values, decoding it with codecs if it is not cached.
+func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) (map[any]any, bool) {
+	now := sc.clock().Unix()
+	sc.mu.Lock()
+	e, ok := sc.entries[cookie]
+	if ok && now > e.expires {
+		delete(sc.entries, cookie)
+		ok = false
+	}
+	sc.mu.Unlock()
+	if ok {
+		return maps.Clone(e.values), true
+	}
+	values := map[any]any{}
+	if err := securecookie.DecodeMulti(sessionCookie, cookie, &values, store.Codecs...); err != nil {
+		return nil, false
+	}
+	// securecookie checked the age with its own clock; this checks it with ours, the
+	// one the hits use.
+	stamp, ok := cookieTimestamp(cookie)
+	if !ok || now > stamp+sessionMaxAge {
+		return nil, false
+	}
+	sc.mu.Lock()
+	if sc.entries == nil || len(sc.entries) >= sessionCacheSize {
+		sc.entries = make(map[string]cachedSession, sessionCacheSize)
+	}
+	// A clone of the key: the header it comes from is not kept with it.
+	sc.entries[strings.Clone(cookie)] = cachedSession{values: values, expires: stamp + sessionMaxAge}
+	sc.mu.Unlock()
+	return maps.Clone(values), true
+}
+
+func (sc *sessionCache) clock() time.Time {
+	if sc.now != nil {
+		return sc.now()
+	}
+	return time.Now()
+}
+
+// cookieTimestamp reads the time a securecookie value was made: its decoded form starts
+// with "unix-seconds|".
+func cookieTimestamp(cookie string) (int64, bool) {
+	var raw [24]byte
+	n := min(len(cookie), 32) / 4 * 4
+	m, err := base64.URLEncoding.Decode(raw[:], []byte(cookie[:n]))
+	if err != nil {
+		return 0, false
+	}
+	stamp, _, found := bytes.Cut(raw[:m], []byte("|"))
+	if !found {
+		return 0, false
+	}
+	t, err := strconv.ParseInt(string(stamp), 10, 64)
+	return t, err == nil
 }

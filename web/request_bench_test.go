@@ -1,0 +1,283 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/store"
+)
+
+// What a request costs around its handler: the middleware, the session, the reply's
+// writing. Run with:
+//
+//	go test ./web/ -run '^$' -bench 'Request|DiamantAction|StreamOpen' -benchmem
+
+const rbCSRF = "benchcsrftoken0123456789abcdef0123"
+
+// rbTable is a table with a phone each, as the load benchmark makes them: six phones,
+// each with its own session cookie (its device) and CSRF cookie.
+type rbTable struct {
+	id      string
+	cookies []string
+}
+
+func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
+	tb.Helper()
+	ctx := context.Background()
+	names := []string{"A", "B", "C", "D", "E", "F"}
+	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: seed}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
+	raw, err := json.Marshal(opt)
+	require.NoError(tb, err)
+	bt := rbTable{id: newID()}
+	var devices []store.Device
+	for p := range names {
+		dev := newID()
+		devices = append(devices, store.Device{ID: dev, Seats: []int{p}, Host: p == 0})
+		bt.cookies = append(bt.cookies, rbSessionCookie(tb, s, map[any]any{"device": dev})+"; tavolo_csrf="+rbCSRF)
+	}
+	require.NoError(tb, s.store.Create(ctx, store.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.store.SetDevices(ctx, bt.id, 0, devices)
+	require.NoError(tb, err)
+	return bt
+}
+
+// rbSessionCookie is the "name=value" of a session cookie holding values.
+func rbSessionCookie(tb testing.TB, s *Server, values map[any]any) string {
+	tb.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	rec := httptest.NewRecorder()
+	sess, _ := s.sessions.New(req, sessionCookie)
+	for k, v := range values {
+		sess.Values[k] = v
+	}
+	require.NoError(tb, sess.Save(req, rec))
+	return strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0]
+}
+
+// rbRequest is a request as a phone's script sends it.
+func rbRequest(method, path, cookie string, form url.Values) *http.Request {
+	var req *http.Request
+	if form != nil {
+		form.Set("_csrf", rbCSRF)
+		req = httptest.NewRequest(method, path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	} else {
+		req = httptest.NewRequest(method, path, nil)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	req.Header.Set("Accept-Language", "it-IT,it;q=0.9,en;q=0.8")
+	req.Header.Set("Cookie", cookie)
+	return req
+}
+
+// BenchmarkRequestOverhead is the middleware and the session alone: a route whose handler
+// reads the device and answers a draw's reply of 3.8 KB.
+func BenchmarkRequestOverhead(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	body := json.RawMessage(`{"html":"` + strings.Repeat("<p>La grotta. Un tesoro da 7 rubini.</p>", 95) + `"}`)
+	s.echo.POST("/bench", func(c echo.Context) error {
+		if _, err := s.deviceID(c); err != nil {
+			return err
+		}
+		_ = s.localizer(c)
+		return c.JSON(http.StatusOK, body)
+	})
+	cookie := rbSessionCookie(b, s, map[any]any{"device": newID()}) + "; tavolo_csrf=" + rbCSRF
+	h := s.Handler()
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, rbRequest(http.MethodPost, "/bench", cookie, url.Values{"version": {"3"}}))
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Code, rec.Body.String())
+		}
+	}
+}
+
+// BenchmarkDiamantAction is a whole action as a phone sends it: a draw by the host's
+// phone, or the vote of a phone whose seat is waiting, through s.Handler().
+func BenchmarkDiamantAction(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	seed := uint64(1)
+	bt := newRBTable(b, s, seed)
+	h := s.Handler()
+	size := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		t := rbState(b, s, bt)
+		if t.state.Finished() {
+			seed++
+			bt = newRBTable(b, s, seed)
+			t = rbState(b, s, bt)
+		}
+		ver := strconv.FormatInt(t.rec.Version, 10)
+		var req *http.Request
+		if w := t.state.Waiting().List(); t.state.VoteDue() && len(w) > 0 {
+			form := url.Values{"seat": {strconv.Itoa(w[0])}, "choice": {"continue"}, "step": {t.voteStep()}, "version": {ver}}
+			if t.rec.Version%3 == 0 {
+				form.Set("choice", "leave")
+			}
+			req = rbRequest(http.MethodPost, "/diamant/"+bt.id+"/vote", bt.cookies[w[0]], form)
+		} else {
+			req = rbRequest(http.MethodPost, "/diamant/"+bt.id+"/draw", bt.cookies[0], url.Values{"version": {ver}})
+		}
+		rec := httptest.NewRecorder()
+		b.StartTimer()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatal(rec.Code, rec.Body.String())
+		}
+		size = rec.Body.Len()
+	}
+	b.ReportMetric(float64(size), "bytes/reply")
+}
+
+// rbState is the table as its host's phone sees it.
+func rbState(tb testing.TB, s *Server, bt rbTable) *diamantTable {
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("Cookie", bt.cookies[0])
+	c := s.echo.NewContext(req, httptest.NewRecorder())
+	t, err := s.loadDiamant(c, bt.id)
+	require.NoError(tb, err)
+	return t
+}
+
+// rbFirstEventWriter ends its request once the stream's first event is out.
+type rbFirstEventWriter struct {
+	*httptest.ResponseRecorder
+	cancel func()
+}
+
+func (w rbFirstEventWriter) Flush() {
+	if strings.Contains(w.Body.String(), "data: ") {
+		w.cancel()
+	}
+}
+
+// BenchmarkStreamOpen opens a phone's live stream, takes its first event and closes it.
+func BenchmarkStreamOpen(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	bt := newRBTable(b, s, 1)
+	h := s.Handler()
+	b.ReportAllocs()
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		req := rbRequest(http.MethodGet, "/diamant/"+bt.id+"/events", bt.cookies[2], nil).WithContext(ctx)
+		req.Header.Set("Accept", "text/event-stream")
+		w := rbFirstEventWriter{httptest.NewRecorder(), cancel}
+		h.ServeHTTP(w, req)
+		cancel()
+		if !strings.Contains(w.Body.String(), "data: ") {
+			b.Fatal(w.Code, w.Body.String())
+		}
+	}
+}
+
+// TestStreamMemory measures what open live streams hold: it opens many streams from raw
+// connections that send their request and never read (so the client side holds next to
+// nothing), then reads the heap and the stacks. Set TAVOLO_STREAM_MEM=N to run it with N
+// streams; TAVOLO_STREAM_PROFILE=DIR also writes the heap profile there.
+func TestStreamMemory(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("TAVOLO_STREAM_MEM"))
+	if n <= 0 {
+		t.Skip("set TAVOLO_STREAM_MEM=500 to measure")
+	}
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	ts := httptest.NewServer(s.Handler())
+	defer func() { ts.Close(); s.Close() }()
+	var tables []rbTable
+	for i := range (n + 5) / 6 {
+		tables = append(tables, newRBTable(t, s, uint64(i+1)))
+	}
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	open := func(i int) net.Conn {
+		bt := tables[i/6]
+		conn, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		fmt.Fprintf(conn, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip\r\n"+
+			"Accept-Language: it-IT,it;q=0.9\r\nCookie: %s\r\n\r\n", bt.id, addr, bt.cookies[i%6])
+		return conn
+	}
+	// firstEvent reads a stream up to its first event; the reader is dropped after, so
+	// the client side keeps only its connection.
+	firstEvent := func(conn net.Conn) {
+		r := bufio.NewReader(conn)
+		for {
+			line, err := r.ReadString('\n')
+			require.NoError(t, err)
+			if strings.HasPrefix(line, "data: ") {
+				return
+			}
+		}
+	}
+	// Warm up: one stream, so that the pools and caches exist.
+	warm := open(0)
+	firstEvent(warm)
+	warm.Close()
+	time.Sleep(100 * time.Millisecond)
+
+	measure := func() (heap, stack uint64, goroutines int) {
+		for range 3 {
+			runtime.GC()
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc, m.StackInuse, runtime.NumGoroutine()
+	}
+	profile := os.Getenv("TAVOLO_STREAM_PROFILE")
+	if profile != "" {
+		// Every allocation sampled: the profile then tells exactly what the streams hold.
+		defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+		runtime.MemProfileRate = 1
+	}
+	heap0, stack0, g0 := measure()
+	conns := make([]net.Conn, n)
+	for i := range conns {
+		conns[i] = open(i)
+		firstEvent(conns[i])
+	}
+	time.Sleep(200 * time.Millisecond)
+	heap1, stack1, g1 := measure()
+	if profile != "" {
+		f, err := os.Create(filepath.Join(profile, "streams-heap.prof"))
+		require.NoError(t, err)
+		require.NoError(t, pprof.WriteHeapProfile(f))
+		f.Close()
+		f, err = os.Create(filepath.Join(profile, "streams-goroutines.txt"))
+		require.NoError(t, err)
+		require.NoError(t, pprof.Lookup("goroutine").WriteTo(f, 2))
+		f.Close()
+	}
+	t.Logf("%d streams: heap %d B a stream, stack %d B a stream, %.2f goroutines a stream",
+		n, (int64(heap1)-int64(heap0))/int64(n), (int64(stack1)-int64(stack0))/int64(n), float64(g1-g0)/float64(n))
+	for _, c := range conns {
+		c.Close()
+	}
+}

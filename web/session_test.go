@@ -1,0 +1,99 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// sessionOf is the session s reads from a request carrying cookie.
+func sessionOf(s *Server, cookie string) map[any]any {
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	if cookie != "" {
+		req.Header.Set("Cookie", cookie)
+	}
+	return s.session(s.echo.NewContext(req, httptest.NewRecorder())).Values
+}
+
+func TestSessionCacheKeepsCookiesAuthentic(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a", "lang": "it"})
+	name, value, _ := strings.Cut(cookie, "=")
+	flipped := []byte(value)
+	flipped[len(flipped)/2] ^= 'A' ^ 'B'
+	for _, tc := range []struct {
+		name   string
+		cookie string
+		want   map[any]any
+	}{
+		{"authentic", cookie, map[any]any{"device": "phone-a", "lang": "it"}},
+		{"authentic, from the cache", cookie, map[any]any{"device": "phone-a", "lang": "it"}},
+		{"tampered", name + "=" + string(flipped), map[any]any{}},
+		{"truncated", cookie[:len(cookie)-4], map[any]any{}},
+		{"garbage", name + "=bm90IGEgY29va2ll", map[any]any{}},
+		{"none", "", map[any]any{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, sessionOf(s, tc.cookie))
+		})
+	}
+}
+
+func TestSessionCacheHonoursMaxAge(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	now := time.Now()
+	s.sessionCache.now = func() time.Time { return now }
+	require.Equal(t, "phone-a", sessionOf(s, cookie)["device"], "fresh, and now cached")
+	now = now.Add(sessionMaxAge*time.Second - time.Minute)
+	require.Equal(t, "phone-a", sessionOf(s, cookie)["device"], "a minute before it expires")
+	now = now.Add(2 * time.Minute)
+	require.Empty(t, sessionOf(s, cookie), "expired: refused though it was cached")
+	require.Empty(t, sessionOf(s, cookie), "and refused again once out of the cache")
+}
+
+func TestSessionCacheGivesEachRequestItsOwnValues(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	first := sessionOf(s, cookie)
+	first["device"] = "changed"
+	first["lang"] = "fr"
+	require.Equal(t, map[any]any{"device": "phone-a"}, sessionOf(s, cookie))
+}
+
+func TestSessionCacheIsBounded(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	first := rbSessionCookie(t, s, map[any]any{"device": "first"})
+	require.Equal(t, "first", sessionOf(s, first)["device"])
+	for range sessionCacheSize {
+		sessionOf(s, rbSessionCookie(t, s, map[any]any{"device": newID()}))
+	}
+	require.LessOrEqual(t, len(s.sessionCache.entries), sessionCacheSize)
+	require.Equal(t, "first", sessionOf(s, first)["device"], "decoded again once dropped")
+}
+
+func TestCookieTimestamp(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	_, value, _ := strings.Cut(rbSessionCookie(t, s, map[any]any{"device": "x"}), "=")
+	stamp, ok := cookieTimestamp(value)
+	require.True(t, ok)
+	require.InDelta(t, time.Now().Unix(), stamp, 5)
+	for _, bad := range []string{"", "abc", "!!!!!!!!", "bm90IGEgY29va2ll"} {
+		_, ok := cookieTimestamp(bad)
+		require.False(t, ok, bad)
+	}
+}
