@@ -8,33 +8,49 @@ import (
 
 // chooseLanguage decides the request's language: ?lang=xx (then remembered in the
 // session), else the session's, else Accept-Language, else English. An unknown code is
-// ignored.
+// ignored. Its work is in setLanguage, whose frame is then off a live stream's stack
+// for the stream's life.
 func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if isStaticPath(c.Request().URL.Path) {
-			return next(c)
-		}
-		lang := ""
-		if q := c.QueryParam("lang"); i18n.Supported(q) {
-			lang = q
-			sess := s.session(c)
-			if sess.Values["lang"] != q {
-				sess.Values["lang"] = q
-				if err := s.saveSession(c); err != nil {
-					return err
-				}
+		if !isStaticPath(c.Request().URL.Path) {
+			if err := s.setLanguage(c); err != nil {
+				return err
 			}
 		}
-		if lang == "" {
-			lang = s.settings(c).Lang
-		}
-		if lang == "" {
-			lang = s.catalog.Match(c.Request().Header.Get("Accept-Language"))
-		}
-		c.Set("lang", lang)
-		c.Response().Header().Add("Vary", "Accept-Language, Cookie")
 		return next(c)
 	}
+}
+
+// headerVaryLanguage: a page varies with the language asked for and with the session.
+var headerVaryLanguage = []string{"Accept-Language, Cookie"}
+
+//go:noinline
+func (s *Server) setLanguage(c echo.Context) error {
+	lang := ""
+	if q := c.QueryParam("lang"); i18n.Supported(q) {
+		lang = q
+		sess := s.session(c)
+		if sess.Values["lang"] != q {
+			sess.Values["lang"] = q
+			if err := s.saveSession(c); err != nil {
+				return err
+			}
+		}
+	}
+	if lang == "" {
+		lang, _ = s.session(c).Values["lang"].(string)
+		if !i18n.Supported(lang) {
+			lang = s.catalog.Match(c.Request().Header.Get("Accept-Language"))
+		}
+	}
+	c.Set("lang", lang)
+	h := c.Response().Header()
+	if v := h["Vary"]; len(v) == 0 {
+		h["Vary"] = headerVaryLanguage
+	} else {
+		h["Vary"] = append(v, headerVaryLanguage...)
+	}
+	return nil
 }
 
 // localizer returns the request's localizer.

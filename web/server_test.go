@@ -282,11 +282,33 @@ func TestShellFiles(t *testing.T) {
 
 func TestPagesAreCompressed(t *testing.T) {
 	ts := newTestServer(t, "")
-	req, err := http.NewRequest(http.MethodGet, ts.URL+"/rules/diamant", nil)
-	require.NoError(t, err)
-	req.Header.Set("Accept-Encoding", "gzip")
-	res, err := http.DefaultTransport.RoundTrip(req)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
+	for _, tc := range []struct {
+		name, path, accept string
+		gzip               bool
+	}{
+		{"a page", "/rules/diamant", "text/html", true},
+		{"a static file", "/sw.js", "*/*", true},
+		// A script's request: its JSON reply is a few KB, sent as it is (see compress).
+		{"a script's request", "/rules/diamant", "application/json", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodGet, ts.URL+tc.path, nil)
+			require.NoError(t, err)
+			req.Header.Set("Accept-Encoding", "gzip")
+			req.Header.Set("Accept", tc.accept)
+			res, err := http.DefaultTransport.RoundTrip(req)
+			require.NoError(t, err)
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			require.NoError(t, err)
+			require.Greater(t, len(body), 1024, "big enough to be compressed")
+			if tc.gzip {
+				require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
+				require.Contains(t, res.Header.Values("Vary"), "Accept-Encoding")
+			} else {
+				require.Empty(t, res.Header.Get("Content-Encoding"))
+			}
+			require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
+		})
+	}
 }

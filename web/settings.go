@@ -53,11 +53,14 @@ func (s *Server) settings(c echo.Context) Settings {
 	pick("contrast", contrasts, &st.Contrast)
 	pick("motion", motions, &st.Motion)
 	pick("rate", rates, &st.Rate)
-	for key, into := range map[string]*bool{"speak": &st.Speak, "sound": &st.Sound, "vibrate": &st.Vibrate} {
+	flag := func(key string, into *bool) {
 		if b, ok := v[key].(bool); ok {
 			*into = b
 		}
 	}
+	flag("speak", &st.Speak)
+	flag("sound", &st.Sound)
+	flag("vibrate", &st.Vibrate)
 	return st
 }
 
