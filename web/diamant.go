@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -66,7 +64,7 @@ type diamantResume struct {
 }
 
 func (s *Server) diamantSetup(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.loc(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
 		n = 4
@@ -97,13 +95,13 @@ func (s *Server) renderSetup(c echo.Context, status int, p diamantSetupPage) err
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, diamantResume{ID: t.ID, Names: joinNames(s.localizer(c), opt.Players)})
+		p.Resume = append(p.Resume, diamantResume{ID: t.ID, Names: joinNames(s.loc(c), opt.Players)})
 	}
 	return s.render(c, status, "diamant", "diamant.setup.title", p)
 }
 
 func (s *Server) diamantCreate(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.loc(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -192,8 +190,8 @@ type diamantPlay struct {
 	Round      int
 	LastCard   string
 	LastKind   string
-	Players    []diamantRow
-	InCave     []diamantRow
+	Players    []diamantRow // by seat
+	InCave     diamant.Seats
 	TableCards []string
 	TableIdols []string
 	Hazards    []diamantHazard
@@ -204,8 +202,8 @@ type diamantPlay struct {
 	DrawApp   bool
 	DrawBox   bool
 	Groups    []diamantGroup
-	VoteFirst string // phone votes: who is handed the phone first
-	Exits     []diamantRow
+	VoteFirst string        // phone votes: who is handed the phone first
+	Exits     diamant.Seats // with vote cards: the seats that may leave
 	Voter     diamantRow
 	CanUndo   bool
 	UndoWhat  string
@@ -230,15 +228,23 @@ type diamantHazard struct {
 // that is not the default one: "pass" (hand over the phone for the first vote) or
 // "reveal" (after everyone has voted).
 func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPlay {
-	l := s.localizer(c)
+	var p diamantPlay
+	s.fillScreen(c, t, show, &p)
+	return p
+}
+
+// fillScreen is screen, made in p (a zero diamantPlay): a live stream's event makes it
+// in place, its stack kept small.
+func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *diamantPlay) {
+	l := s.loc(c)
 	st := t.state
-	names := st.Names()
-	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Round: st.Round(), CanUndo: len(t.actions) > 0}
+	names := t.names
+	p.ID, p.Version, p.Round, p.CanUndo = t.rec.ID, t.rec.Version, st.Round(), len(t.actions) > 0
 	p.News = eventSentencesSeen(l, names, t.last, t.shown())
 	if t.opt.Phones {
-		s.phoneScreen(c, l, t, &p)
+		s.phoneScreen(c, l, t, p)
 		if p.Screen != "" {
-			return p
+			return
 		}
 	}
 
@@ -256,7 +262,7 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
 		p.Say = []sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
-		return p
+		return
 	case st.Finished():
 		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
 	case roundEnded:
@@ -278,14 +284,13 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPla
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		}
 		p.Say = []sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
-		return p
+		return
 	}
 	if p.Screen == "" {
 		p.Screen, p.Heading = "cave", l.T("diamant.round.heading", "Round", st.Round())
 	}
 	p.Say = p.News
-	s.fillCave(c, l, t, &p)
-	return p
+	s.fillCave(c, l, t, p)
 }
 
 // fillCave adds the cave's situation and the actions now possible.
@@ -296,28 +301,30 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	}
 	w, _ := st.Winners()
 	shown := t.shown()
-	for i, name := range st.Names() {
-		var idols []string
-		for _, c := range st.PlayerIdols(i) {
-			idols = append(idols, strconv.Itoa(c.Value()))
-		}
+	p.InCave = st.InCave()
+	p.Players = make([]diamantRow, len(t.names))
+	for i, name := range t.names {
 		row := diamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
-			Idols: strings.Join(idols, ", "), Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
+			row.Idols = idolValues(st.PlayerIdols(i))
+		}
 		if !shown.Has(i) {
 			row.Chest, row.Score, row.Hidden = 0, 0, true
 		}
 		row.Away = t.opt.Phones && s.seatAway(t, i)
-		p.Players = append(p.Players, row)
-		if row.InCave {
-			p.InCave = append(p.InCave, row)
-		}
+		p.Players[i] = row
 	}
 	if st.Finished() {
-		winners := seatNames(st.Names(), w)
+		winners := seatNames(t.names, w)
 		p.Winners = joinNames(l, winners)
 		return
 	}
-	for _, tc := range st.TableCards() {
+	cards := st.TableCards()
+	for _, tc := range cards {
+		if tc.Stays > 0 && p.TableCards == nil {
+			p.TableCards = make([]string, 0, len(cards))
+		}
 		if tc.Stays > 0 {
 			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", cardName(l, tc.Card)))
 		}
@@ -326,7 +333,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.TableIdols = append(p.TableIdols, cardName(l, c))
 	}
 	for _, h := range st.HazardsSeen() {
-		p.Hazards = append(p.Hazards, diamantHazard{Kind: h.String(), Text: l.T("diamant.hazard." + h.String() + ".warn")})
+		p.Hazards = append(p.Hazards, diamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
 	if p.ShowRisk = s.session(c).Values["diamant.risk"] == true; p.ShowRisk {
@@ -368,9 +375,32 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	}
 }
 
+// idolValues lists the values of a seat's idols: "5, 7".
+func idolValues(idols []diamant.Card) string {
+	var b [32]byte
+	out := b[:0]
+	for i, c := range idols {
+		if i > 0 {
+			out = append(out, ", "...)
+		}
+		out = strconv.AppendInt(out, int64(c.Value()), 10)
+	}
+	return string(out)
+}
+
+// hazardWarnings are the ids of the hazards' warnings, made once rather than at each screen.
+var hazardWarnings = func() map[diamant.Card]string {
+	m := map[diamant.Card]string{}
+	for _, h := range diamant.Hazards {
+		m[h] = "diamant.hazard." + h.String() + ".warn"
+	}
+	return m
+}()
+
 // ---- replies ----
 
-// diamantReply is the JSON answer to a script: the new screen and what to announce.
+// diamantReply is the JSON answer to a script: the new screen and what to announce. It is
+// written by appendReply.
 type diamantReply struct {
 	HTML     string     `json:"html"`
 	Title    string     `json:"title"`
@@ -384,16 +414,19 @@ func wantsJSON(c echo.Context) bool {
 }
 
 // screenURL is the address of a screen, where a form's 303 leads.
-func screenURL(p diamantPlay) string {
+func screenURL(p diamantPlay) string { return string(appendScreenURL(nil, &p)) }
+
+func appendScreenURL(b []byte, p *diamantPlay) []byte {
+	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
 	case "reveal":
-		return "/diamant/" + p.ID + "?show=reveal"
+		b = append(b, "?show=reveal"...)
 	case "vote":
-		return fmt.Sprintf("/diamant/%s/vote/%d", p.ID, p.Voter.Seat)
+		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
 	case "undo":
-		return "/diamant/" + p.ID + "/undo"
+		b = append(b, "/undo"...)
 	}
-	return "/diamant/" + p.ID
+	return b
 }
 
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
@@ -404,35 +437,8 @@ func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
 	if !wantsJSON(c) {
 		return s.renderTitled(c, status, "diamant-play", p.Heading, p)
 	}
-	r, err := s.replyOf(c, "diamant-play", p.Heading, screenURL(p), p.Version, p.Say, p)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(status, r)
-}
-
-// replyOf renders a page's content for a script: what action replies and live events carry.
-func (s *Server) replyOf(c echo.Context, page, heading, url string, version int64, say []sentence, data any) (diamantReply, error) {
-	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
-	var html string
-	if page == "diamant-play" {
-		// Written in Go: no template, and no settings (only the layout uses them), on the
-		// live streams' path.
-		html = diamantPlayHTML(view{L: l, CSRF: token, Data: data})
-	} else {
-		v := view{L: l, Lang: l.Lang, Title: heading, Settings: s.settings(c), CSRF: token, Page: page, Data: data}
-		var buf bytes.Buffer
-		if err := s.pages.byName[page].ExecuteTemplate(&buf, "content", v); err != nil {
-			return diamantReply{}, err
-		}
-		html = buf.String()
-	}
-	if say == nil {
-		say = []sentence{}
-	}
-	return diamantReply{HTML: html, Title: heading + " · Tavolo", URL: url, Version: version, Announce: say}, nil
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.loc(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
@@ -498,7 +504,7 @@ func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 		// current screen instead.
 		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
 	}
-	l := s.localizer(c)
+	l := s.loc(c)
 	name := t.state.Name(seat)
 	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
@@ -523,7 +529,7 @@ func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, 
 // actOn is act's work on the loaded table, under its lock.
 func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable) (diamant.Action, string, int)) error {
 	id := t.rec.ID
-	l := s.localizer(c)
+	l := s.loc(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
 		// A vote stays good while its vote is open: the other phones' votes move the
 		// version on, and must not refuse it. Its step names the vote, so a vote made
@@ -576,7 +582,7 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable
 
 func (s *Server) diamantDraw(c echo.Context) error {
 	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		if t.opt.Draw == drawApp || t.state.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
 			return diamant.Draw(t.randomCard()), "", 0
@@ -636,7 +642,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 
 func (s *Server) diamantVote(c echo.Context) error {
 	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
 		if err != nil || (choice != "continue" && choice != "leave") || t.opt.Vote != votePhone {
@@ -655,7 +661,7 @@ func (s *Server) diamantVote(c echo.Context) error {
 
 func (s *Server) diamantExits(c echo.Context) error {
 	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		if t.opt.Vote != voteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -697,7 +703,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := s.localizer(c)
+	l := s.loc(c)
 	if len(t.actions) == 0 || !t.mayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
 	}
@@ -713,7 +719,7 @@ func (s *Server) diamantUndo(c echo.Context) error {
 
 func (s *Server) undo(c echo.Context, t *diamantTable) error {
 	id := t.rec.ID
-	l := s.localizer(c)
+	l := s.loc(c)
 	if !t.mayUndo() {
 		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 	}

@@ -120,12 +120,11 @@ var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); retur
 // is a diamantPlay.
 func diamantPlayHTML(v view) string {
 	p, _ := v.Data.(diamantPlay)
-	buf := htmlBuffers.Get().(*[]byte)
-	w := &htmlOut{b: (*buf)[:0], l: v.L, csrf: v.CSRF}
+	buf := getBuffer(&htmlBuffers)
+	w := &htmlOut{b: *buf, l: v.L, csrf: v.CSRF}
 	w.play(&p)
 	out := string(w.b)
-	*buf = w.b
-	htmlBuffers.Put(buf)
+	putBuffer(&htmlBuffers, buf, w.b)
 	return out
 }
 
@@ -405,14 +404,17 @@ func (w *htmlOut) drawBox(p *diamantPlay) {
 
 // exits: with vote cards, who left the cave is ticked.
 func (w *htmlOut) exits(p *diamantPlay) {
-	if len(p.Exits) > 0 {
+	if p.Exits != 0 {
 		w.action(p.ID, "/exits\" data-js class=\"exits\">\n")
 		w.csrfField()
 		w.versionField(p.Version)
 		w.raw("<fieldset><legend>")
 		w.t("diamant.exits.legend")
 		w.raw("</legend>\n")
-		for _, e := range p.Exits {
+		for _, e := range p.Players {
+			if !p.Exits.Has(e.Seat) {
+				continue
+			}
 			w.raw(`<p class="field"><label class="choice"><input type="checkbox" name="leave" value="`)
 			w.int(e.Seat)
 			w.raw(`"> `)
@@ -443,12 +445,15 @@ func (w *htmlOut) inCave(p *diamantPlay) {
 	w.raw("\n<section aria-labelledby=\"cave-h\">\n<h2 id=\"cave-h\">")
 	w.t("diamant.cave.heading")
 	w.raw("</h2>\n<ul class=\"summary\">\n")
-	for _, r := range p.InCave {
+	for _, r := range p.Players {
+		if !p.InCave.Has(r.Seat) {
+			continue
+		}
 		w.raw("<li>")
 		w.text(w.l.N("diamant.n.carries.name", r.Hand, "Name", r.Name))
 		w.raw("</li>\n")
 	}
-	if len(p.InCave) == 0 {
+	if p.InCave == 0 {
 		w.raw("<li>")
 		w.t("diamant.cave.empty")
 		w.raw("</li>\n")

@@ -134,7 +134,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) vie
 			p.Players[rng.IntN(len(p.Players))].Away = true
 		}
 	case 4:
-		p.InCave, p.TableCards, p.TableIdols, p.Hazards = nil, nil, nil, nil
+		p.InCave, p.TableCards, p.TableIdols, p.Hazards = 0, nil, nil, nil
 	case 5:
 		p.ID = `a b/é%41%4g&+'"<>?#` + trickyNames[rng.IntN(len(trickyNames))] // what only a URL escaper may meet
 	}

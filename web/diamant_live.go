@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"runtime"
@@ -34,12 +32,15 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	// Subscribe before loading: a change between the two is then never missed.
 	sub := s.hub.Subscribe(id)
 	defer sub.Close()
-	t, err := s.loadDiamant(c, id)
-	if err != nil {
+	// The stream's table, read again into the same place at each version; shared with
+	// the other readers: never changed here.
+	t := &diamantTable{}
+	if err := s.readDiamant(c, id, t); err != nil {
 		return err
 	}
-	s.presence.enter(id, t.device)
-	defer s.presence.leave(id, t.device)
+	device := t.device
+	s.presence.enter(id, device)
+	defer s.presence.leave(id, device)
 
 	since := int64(-1)
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
@@ -56,7 +57,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	if _, err := fmt.Fprint(w, "retry: 2000\n\n"); err != nil {
+	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
 		return nil
 	}
 	sent := since
@@ -82,21 +83,10 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		if now == away || t.rec.Version != sent {
 			return nil
 		}
-		var b []byte
-		var err error
-		renders().run(func() {
-			var r diamantReply
-			var shows bool
-			if r, shows, err = s.liveViewAway(c, t, table); err == nil && shows {
-				r.Announce = s.awayNews(c, t, away, now)
-				b, err = json.Marshal(r)
-			}
-		})
+		before := away
 		away = now
-		if err != nil || b == nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(w, "event: presence\ndata: %s\n\n", b); err != nil {
+		written, err := s.writePresence(w, c, t, table, func() []sentence { return s.awayNews(c, t, before, now) })
+		if err != nil || !written {
 			return err
 		}
 		w.Flush()
@@ -117,7 +107,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		case <-s.stopping:
 			return nil
 		case <-tick.C:
-			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
 				return nil
 			}
 			w.Flush()
@@ -130,9 +120,9 @@ func (s *Server) diamantEvents(c echo.Context) error {
 				continue
 			}
 			// A new version: its view shows who is away as well.
-			if t, err = s.loadDiamant(c, id); err != nil {
+			if err := s.readDiamant(c, id, t); err != nil {
 				// Gone (deleted) or no longer at the table: the page reloads and explains.
-				fmt.Fprint(w, "event: gone\ndata: {}\n\n")
+				io.WriteString(w, "event: gone\ndata: {}\n\n")
 				w.Flush()
 				return nil
 			}
@@ -144,28 +134,44 @@ func (s *Server) diamantEvents(c echo.Context) error {
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
-// as its id.
+// as its id: "id: 7\ndata: {…}\n\n", in one write.
 func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamantTable, table bool) error {
-	var b []byte
-	var err error
-	renders().run(func() {
-		var r diamantReply
-		if r, err = s.liveView(c, t, table); err == nil {
-			b, err = json.Marshal(r)
-		}
-	})
-	if err != nil {
-		return err
+	buf := getBuffer(&replyBuffers)
+	b := strconv.AppendInt(append(*buf, "id: "...), t.rec.Version, 10)
+	b = append(b, "\ndata: "...)
+	b, _, err := s.appendLiveView(b, c, t, table, nil)
+	if err == nil {
+		_, err = w.Write(append(b, "\n\n"...))
 	}
-	_, err = fmt.Fprintf(w, "id: %d\ndata: %s\n\n", t.rec.Version, b)
+	putBuffer(&replyBuffers, buf, b)
 	return err
 }
 
-// renderPool runs the streams' renders on a few goroutines of their own. Rendering a page
-// recurses deeply through the templates and grows a goroutine's stack to tens of KB: on
-// each of thousands of mostly idle streams that stack would stay (and be copied again,
-// and scanned by every GC), where a few workers keep theirs.
-type renderPool chan func()
+// writePresence writes a device's view as a "presence" event announcing news (the phones
+// gone away and come back), if the view shows who is away; it reports whether it wrote one.
+func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, table bool, news func() []sentence) (bool, error) {
+	buf := getBuffer(&replyBuffers)
+	b := append(*buf, "event: presence\ndata: "...)
+	b, shows, err := s.appendLiveView(b, c, t, table, news)
+	if err == nil && shows {
+		_, err = w.Write(append(b, "\n\n"...))
+	}
+	putBuffer(&replyBuffers, buf, b)
+	return err == nil && shows, err
+}
+
+// renderPool runs// renderPool runs the streams' renders on a few goroutines of their own. A screen takes
+// a few KB of stack, the table's page (a template, recursing deeply) tens of KB: on each
+// of thousands of mostly idle streams that stack would stay (a stream's goroutine keeps
+// more than a quarter of it in use, so the GC never shrinks it back), where a few workers
+// keep theirs. Measured with 600 streams: 4.9 KB of stack a stream with the pool, 8.8 KB
+// with the screens written on the streams' own goroutines.
+type renderPool chan renderJob
+
+type renderJob struct {
+	f    func()
+	done chan any // f's panic, or nil
+}
 
 // renders is the process's pool: twice as many workers as processors, so that a render
 // waiting on a lock never holds the others up.
@@ -173,50 +179,105 @@ var renders = sync.OnceValue(func() renderPool {
 	p := make(renderPool)
 	for range 2 * runtime.GOMAXPROCS(0) {
 		go func() {
-			for f := range p {
-				f()
+			for j := range p {
+				j.done <- call(j.f)
 			}
 		}()
 	}
 	return p
 })
 
+// renderDone are the channels by which run waits, kept: a render allocates nothing of its own.
+var renderDone = sync.Pool{New: func() any { return make(chan any, 1) }}
+
 // run runs f on a worker and waits for it. A panic comes back to the caller's goroutine,
 // where the server's recovery catches it.
 func (p renderPool) run(f func()) {
-	done := make(chan struct{})
-	var panicked any
-	p <- func() {
-		defer close(done)
-		defer func() { panicked = recover() }()
-		f()
-	}
-	<-done
+	done := renderDone.Get().(chan any)
+	p <- renderJob{f, done}
+	panicked := <-done
+	renderDone.Put(done)
 	if panicked != nil {
 		panic(panicked)
 	}
 }
 
-// liveView renders a device's view of a table: the table's page, or its current screen.
-func (s *Server) liveView(c echo.Context, t *diamantTable, table bool) (diamantReply, error) {
-	r, _, err := s.liveViewAway(c, t, table)
-	return r, err
+// call runs f and returns its panic, if any.
+func call(f func()) (panicked any) {
+	defer func() { panicked = recover() }()
+	f()
+	return nil
 }
 
-// liveViewAway is liveView, and whether the view shows which phones are away (the seats'
-// list or the players' table).
-func (s *Server) liveViewAway(c echo.Context, t *diamantTable, table bool) (diamantReply, bool, error) {
+// appendLiveView appends a device's view of a table, the table's page or its current
+// screen, as an action's reply has it; and whether the view shows which phones are away
+// (the seats' list or the players' table). With news, the view announces what news says
+// instead, and only a view that shows who is away is written.
+func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table bool, news func() []sentence) ([]byte, bool, error) {
 	if table || t.state == nil {
-		p, err := s.lobbyOf(c, t, "")
-		if err != nil {
-			return diamantReply{}, false, err
-		}
-		r, err := s.replyOf(c, "diamant-table", p.Heading, "/diamant/"+t.rec.ID+"/table", p.Version, p.Say, p)
-		return r, true, err
+		b, err := s.appendLiveLobby(b, c, t, news)
+		return b, err == nil, err
 	}
-	p := s.screen(c, t, "")
-	r, err := s.replyOf(c, "diamant-play", p.Heading, screenURL(p), p.Version, p.Say, p)
-	return r, p.Players != nil, err
+	// On the render pool: see renderPool.
+	j := livePlays.Get().(*livePlay)
+	j.s, j.c, j.t, j.news, j.b = s, c, t, news, b
+	renders().run(j.fn)
+	b, shows := j.b, j.shows
+	*j = livePlay{fn: j.fn}
+	livePlays.Put(j)
+	return b, shows, nil
+}
+
+// livePlay is a play screen for the render pool to write: its fields in, b and shows out.
+// Pooled, its method bound once (fn): handing it to a worker allocates nothing.
+type livePlay struct {
+	s     *Server
+	c     echo.Context
+	t     *diamantTable
+	news  func() []sentence
+	b     []byte
+	shows bool
+	fn    func()
+}
+
+var livePlays = sync.Pool{New: func() any {
+	j := &livePlay{}
+	j.fn = j.render
+	return j
+}}
+
+func (j *livePlay) render() { j.b, j.shows = j.s.appendLivePlay(j.b, j.c, j.t, j.news) }
+
+// appendLivePlay appends a device's view of the table's current screen.
+func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, bool) {
+	var p diamantPlay
+	s.fillScreen(c, t, "", &p)
+	shows := p.Players != nil
+	if news != nil {
+		if !shows {
+			return b, false
+		}
+		p.Say = news()
+	}
+	token, _ := c.Get("csrf").(string)
+	return appendPlayReply(b, s.loc(c), token, &p), shows
+}
+
+// appendLiveLobby appends a device's view of the table's page. The page is a template: it
+// runs on the render pool, its deep recursion kept off the stream's own stack.
+func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, error) {
+	var err error
+	renders().run(func() {
+		var p diamantLobby
+		if p, err = s.lobbyOf(c, t, ""); err != nil {
+			return
+		}
+		if news != nil {
+			p.Say = news()
+		}
+		b, err = s.appendLobbyReply(b, c, s.loc(c), &p)
+	})
+	return b, err
 }
 
 // awaySeats are the seats whose phone is away.
@@ -232,7 +293,7 @@ func (s *Server) awaySeats(t *diamantTable) diamant.Seats {
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
 func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.Seats) []sentence {
-	l := s.localizer(c)
+	l := s.loc(c)
 	say := []sentence{}
 	for _, seat := range (now &^ before).List() {
 		say = append(say, sentence{Text: l.T("diamant.presence.away", "Name", t.opt.Players[seat])})

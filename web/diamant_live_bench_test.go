@@ -19,7 +19,7 @@ import (
 // benchPhones makes a table of six phones, each holding its own seat, after the first card
 // and the votes of seats 0 and 1; it returns the server, the table's id and a context for
 // each phone as its requests have it (session cookie, language, CSRF token).
-func benchPhones(b *testing.B) (*Server, string, []echo.Context) {
+func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
 	require.NoError(b, err)
 	b.Cleanup(func() { s.Close() })
@@ -69,8 +69,8 @@ type countingWriter struct{ n int }
 func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
 
 // BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
-// load the table (from memory), render the device's view, encode it and write the event,
-// through the stream's own function. vote: phone 2, at its vote form; cave: phone 1, which
+// read the table (from memory), render the device's view, encode it and write the event,
+// through the stream's own functions. vote: phone 2, at its vote form; cave: phone 1, which
 // has voted and sees the cave and the players; table: phone 0's table page (a template).
 func BenchmarkDiamantStreamEvent(b *testing.B) {
 	s, id, phones := benchPhones(b)
@@ -82,11 +82,11 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			c := phones[bc.phone]
 			var w countingWriter
+			t := &diamantTable{}
 			b.ReportAllocs()
 			for b.Loop() {
 				w.n = 0
-				t, err := s.loadDiamant(c, id)
-				if err != nil {
+				if err := s.readDiamant(c, id, t); err != nil {
 					b.Fatal(err)
 				}
 				s.awaySeats(t)

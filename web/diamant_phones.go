@@ -218,12 +218,11 @@ func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable,
 	mine := st.Waiting() & t.seats
 	if t.seats.Count() == 1 && mine != 0 {
 		// A phone of one's own: the vote form at once, no passing the phone.
-		seat := mine.List()[0]
-		s.fillVote(l, t, seat, p)
+		s.fillVote(l, t, firstSeat(mine), p)
 		return
 	}
 	if mine == 0 && t.seats.Count() == 1 {
-		if leave, ok := t.pendingVote(t.seats.List()[0]); ok {
+		if leave, ok := t.pendingVote(firstSeat(t.seats)); ok {
 			p.Mine = l.T("diamant.vote.mine.continue")
 			if leave {
 				p.Mine = l.T("diamant.vote.mine.leave")
@@ -243,9 +242,10 @@ func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diama
 	p.Step = t.voteStep()
 	if t.opt.Phones {
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
-		p.Say = append(p.News, sentence{Text: p.Heading})
 		if la, ok := t.lastAction(); ok && la.Type == diamant.ActVote {
 			p.Say = []sentence{{Text: p.Votes}} // another phone voted: only the count changes
+		} else {
+			p.Say = append(p.News, sentence{Text: p.Heading})
 		}
 		p.News = nil
 	}
@@ -287,7 +287,7 @@ type lobbySeat struct {
 }
 
 func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (diamantLobby, error) {
-	l := s.localizer(c)
+	l := s.loc(c)
 	p := diamantLobby{ID: t.rec.ID, Version: t.rec.Version, Problem: problem, Lobby: t.opt.Lobby, Host: t.host,
 		Opened: t.opt.Phones, Draw: t.opt.Draw, Hidden: t.opt.Hidden, MaxName: diamant.MaxNameRunes}
 	p.Heading = l.T("diamant.table.page.heading")
@@ -304,6 +304,7 @@ func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (diama
 		p.QR = template.HTML(qr) // made by qrSVG: our own markup, the label escaped
 	}
 	free := freeSeats(t.opt, t.rec.Devices)
+	p.Seats = make([]lobbySeat, 0, len(t.opt.Players))
 	for i, name := range t.opt.Players {
 		row := lobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.opt.Own, i)}
 		h := holder(t.rec.Devices, i)
@@ -345,12 +346,7 @@ func (s *Server) showLobby(c echo.Context, status int, t *diamantTable, problem 
 	if !wantsJSON(c) {
 		return s.renderTitled(c, status, "diamant-table", p.Heading, p)
 	}
-	r, err := s.replyOf(c, "diamant-table", p.Heading, "/diamant/"+t.rec.ID+"/table", p.Version, p.Say, p)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(status, r)
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return s.appendLobbyReply(b, c, s.loc(c), &p) })
 }
 
 func (s *Server) diamantTablePage(c echo.Context) error {
@@ -394,7 +390,7 @@ func checkName(l *i18n.Localizer, name string, taken []string) (string, string) 
 }
 
 func (s *Server) diamantPhonesCreate(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.loc(c)
 	p := diamantPhonesPage{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != drawApp && p.Draw != drawBox {
 		p.Problem = l.T("diamant.error.form")
@@ -444,7 +440,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	if err != nil {
 		return err
 	}
-	l := s.localizer(c)
+	l := s.loc(c)
 	if !t.host {
 		return s.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
 	}
@@ -506,7 +502,7 @@ func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, 
 // host keeps stay on its phone, the others are free for other phones to claim.
 func (s *Server) diamantOpen(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		if t.state == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -532,7 +528,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 
 func (s *Server) diamantStart(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
@@ -555,7 +551,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (s *Server) diamantSeatAction(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		host := hostDevice(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
@@ -620,7 +616,7 @@ func (s *Server) diamantDrawMode(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != drawApp && d != drawBox {
-			return s.localizer(c).T("diamant.error.form"), http.StatusBadRequest
+			return s.loc(c).T("diamant.error.form"), http.StatusBadRequest
 		}
 		opt.Draw = d
 		return "", 0
@@ -638,7 +634,7 @@ func (s *Server) diamantEnd(c echo.Context) error {
 // shows the proposal; the host confirms it in a second step (diamantProposal).
 func (s *Server) diamantPropose(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.state == nil || !t.state.VoteDue() || !t.state.Waiting().Has(seat) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
@@ -660,7 +656,7 @@ func (s *Server) diamantProposal(c echo.Context) error {
 		})
 	}
 	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
-		l := s.localizer(c)
+		l := s.loc(c)
 		pr := t.opt.Proposal
 		if !t.host {
 			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -55,30 +56,61 @@ type diamantTable struct {
 	host    bool          // the requesting device is the table's host
 	last    []diamant.Event
 	card    diamant.Card // the last card drawn in the round being played; NoCard at its start
+	names   []string     // the players' names as the engine has them; never changed
 }
 
-// loadDiamant reads a table and replays it for the requesting device.
+// loadDiamant reads a table and replays it for the requesting device: the caller's own,
+// which it may change (act applies its action to it).
 func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
-	rec, device, err := s.loadTable(c, id, "diamant")
-	if err != nil {
+	t := &diamantTable{}
+	if err := s.readDiamant(c, id, t); err != nil {
 		return nil, err
 	}
-	t := &diamantTable{rec: rec, device: device.ID, seats: diamant.SeatsOf(device.Seats...), host: device.Host}
+	t.rec = handOut(t.rec)
+	if t.state != nil {
+		st := *t.state
+		t.state = &st
+	}
+	return t, nil
+}
+
+// readDiamant loads a table into t for reading only: t then shares the record and the
+// replay with every reader of that version, and must not be changed. A live stream reads
+// its table so at every version, into the same t.
+func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
+	// As loadTable, without copying the record: a 404 for anything that is not a Diamant
+	// table, a 403 for a device that holds no seat there.
+	if !validID(id) {
+		return echo.ErrNotFound
+	}
+	rec, err := s.tables.Read(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != "diamant" {
+		return echo.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	device, err := s.deviceID(c)
+	if err != nil {
+		return err
+	}
+	at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
+	if at < 0 {
+		return errNotAtTable
+	}
+	d := rec.Devices[at]
 	// The replay is shared by every device at this version: replayed once, kept with
 	// the table in memory.
 	r := s.tables.diamantReplay(id, rec.Version)
 	if r == nil {
 		if r, err = replayDiamant(rec); err != nil {
-			return nil, err
+			return err
 		}
 		s.tables.keepDiamantReplay(id, rec.Version, r)
 	}
-	t.opt, t.actions, t.last, t.card = r.opt, r.actions, r.last, r.card
-	if r.state != nil {
-		st := *r.state // the caller's own copy: act applies its action to it
-		t.state = &st
-	}
-	return t, nil
+	t.rec, t.device, t.seats, t.host = rec, d.ID, diamant.SeatsOf(d.Seats...), d.Host
+	t.opt, t.actions, t.state, t.last, t.card, t.names = r.opt, r.actions, r.state, r.last, r.card, r.names
+	return nil
 }
 
 // replayDiamant decodes a table's options and log and replays it.
@@ -104,7 +136,7 @@ func replayDiamant(rec store.Record) (*diamantReplay, error) {
 // shared is the part of t that every device at the table sees alike, to keep in the cache:
 // copies, so that t may go on changing.
 func (t *diamantTable) shared() *diamantReplay {
-	r := &diamantReplay{opt: t.opt, actions: slices.Clip(t.actions), last: slices.Clip(t.last), card: t.card}
+	r := &diamantReplay{opt: t.opt, actions: slices.Clip(t.actions), last: slices.Clip(t.last), card: t.card, names: t.names}
 	if t.state != nil {
 		st := *t.state
 		r.state = &st
@@ -119,7 +151,7 @@ func (t *diamantTable) replay() error {
 	if err != nil {
 		return err
 	}
-	t.state, t.last, t.card = st, events, diamant.NoCard
+	t.state, t.last, t.card, t.names = st, events, diamant.NoCard, st.Names()
 	for i, a := range t.actions {
 		events, err := st.Apply(a)
 		if err != nil {
@@ -154,10 +186,15 @@ func (t *diamantTable) lastAction() (diamant.Action, bool) {
 // nextVoter is the seat that votes next on this device in a secret vote: the first
 // waiting seat it holds, in seat order; -1 when none.
 func (t *diamantTable) nextVoter() int {
-	for _, i := range (t.state.Waiting() & t.seats).List() {
-		return i
+	return firstSeat(t.state.Waiting() & t.seats)
+}
+
+// firstSeat is the lowest seat of a set, -1 if it is empty (without the list Seats.List makes).
+func firstSeat(s diamant.Seats) int {
+	if s == 0 {
+		return -1
 	}
-	return -1
+	return bits.TrailingZeros8(uint8(s))
 }
 
 // randomCard picks the card an app-drawn table draws next. The log then stores that

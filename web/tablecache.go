@@ -49,6 +49,7 @@ type diamantReplay struct {
 	state   *diamant.State // nil in the lobby
 	last    []diamant.Event
 	card    diamant.Card
+	names   []string
 }
 
 // tableCacheBudget bounds the cache: a finished game of 6 takes about 20 KB.
@@ -62,12 +63,22 @@ func newTableCache(s store.Store, budget int) *tableCache {
 // meanwhile). The record returned is the caller's: its devices are copied, its log cannot
 // be appended to in place.
 func (c *tableCache) Load(ctx context.Context, id string) (store.Record, error) {
+	rec, err := c.Read(ctx, id)
+	if err != nil {
+		return rec, err
+	}
+	return handOut(rec), nil
+}
+
+// Read is Load for a caller that never changes what it gets (a live stream, at every
+// version): the record is the cache's own, shared with every reader, not a copy.
+func (c *tableCache) Read(ctx context.Context, id string) (store.Record, error) {
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)
 		rec := e.Value.(*cachedTable).rec
 		c.mu.Unlock()
-		return handOut(rec), nil
+		return rec, nil
 	}
 	gen := c.gen
 	c.mu.Unlock()
@@ -76,27 +87,34 @@ func (c *tableCache) Load(ctx context.Context, id string) (store.Record, error) 
 	if err != nil {
 		return rec, err
 	}
-	own := handOut(rec) // the cache keeps rec; the caller gets its own copy
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if gen != c.gen {
-		return own, nil // a write came meanwhile: rec may be older than what is stored
+		return rec, nil // a write came meanwhile: rec may be older than what is stored
 	}
 	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version >= rec.Version {
-		return own, nil
+		return rec, nil
 	}
 	c.put(&cachedTable{rec: rec})
-	return own, nil
+	return rec, nil
 }
 
-// handOut copies what a caller might change: the devices and their seats. The log's
-// entries are shared but clipped, so an append makes a new array.
+// handOut copies what a caller might change: the devices and their seats (all the seats
+// in one array). The log's entries are shared but clipped, so an append makes a new array.
 func handOut(rec store.Record) store.Record {
 	rec.Log = slices.Clip(rec.Log)
 	rec.Setup = slices.Clip(rec.Setup)
+	n := 0
+	for _, d := range rec.Devices {
+		n += len(d.Seats)
+	}
 	devices := make([]store.Device, len(rec.Devices))
+	seats := make([]int, 0, n)
 	for i, d := range rec.Devices {
-		d.Seats = slices.Clone(d.Seats)
+		if d.Seats != nil {
+			seats = append(seats, d.Seats...)
+			d.Seats = seats[len(seats)-len(d.Seats) : len(seats) : len(seats)]
+		}
 		devices[i] = d
 	}
 	rec.Devices = devices

@@ -1,0 +1,163 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/store"
+)
+
+// The hand-written JSON strings are encoding/json's, byte for byte.
+func TestAppendJSONStringAsEncodingJSON(t *testing.T) {
+	var all []byte
+	for c := range 256 {
+		all = append(all, byte(c))
+	}
+	tests := append([]string{"", string(all), "<script>alert('&')</script>", "line\u2028sep\u2029end", "\u2028", "a\u2029",
+		"\x7f\x00\x1f\b\f\n\r\t\"\\/", "\xff\xfe invalid", "cut \xe2\x80", "\xe2\x80", "\xed\xa0\x80 surrogate", "\xc0\xaf overlong",
+		"\ufffd real", "日本語 🎲 Ľudmila", "end \xf0\x9f\x8e"}, trickyNames...)
+	for _, s := range tests {
+		want, err := json.Marshal(s)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(appendJSONString(nil, s)), "%q", s)
+		require.Equal(t, string(want), string(appendJSONString([]byte("x"), []byte(s))[1:]), "%q as bytes", s)
+	}
+}
+
+// A play screen's reply is what json.Marshal made of diamantReply, on every screen of
+// random games (names to escape, sentences with sounds and alarms, four languages).
+func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	n := 0
+	eachDiamantScreen(t, s, 4, func(v view) {
+		p := v.Data.(diamantPlay)
+		if n%3 == 0 {
+			p.Say = append(p.Say, sentence{Text: "<alarm> & \u2028", Assertive: true, Sound: "lost"})
+		}
+		n++
+		v.Data = p
+		want, err := json.Marshal(diamantReply{HTML: diamantPlayHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
+			Version: p.Version, Announce: orEmpty(p.Say)})
+		require.NoError(t, err)
+		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
+		require.Equal(t, string(want), got, firstDiff(string(want), got))
+	})
+}
+
+// The table's page and a stream's events: the same JSON as json.Marshal made, in the
+// event's frame.
+func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	names := []string{"<b>Ada</b>", "Bruno & Co", "Chiara\u2028"}
+	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true}
+	devices := []store.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
+	tb := &diamantTable{rec: store.Record{Table: store.Table{ID: newID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
+		device: "p1", seats: diamant.SeatsOf(1)}
+	require.NoError(t, tb.replay())
+	for _, a := range []diamant.Action{diamant.Draw(tb.randomCard()), diamant.Vote(0, false)} {
+		events, err := tb.state.Apply(a)
+		require.NoError(t, err)
+		tb.actions = append(tb.actions, a)
+		tb.note(events)
+	}
+	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+	c.Set("lang", "it")
+	c.Set("csrf", "tok+<en>")
+	l := s.loc(c)
+
+	lobby, err := s.lobbyOf(c, tb, "")
+	require.NoError(t, err)
+	var html strings.Builder
+	require.NoError(t, s.pages.byName["diamant-table"].ExecuteTemplate(&html, "content",
+		view{L: l, Lang: l.Lang, Title: lobby.Heading, Settings: s.settings(c), CSRF: "tok+<en>", Page: "diamant-table", Data: lobby}))
+	play := s.screen(c, tb, "")
+	news := []sentence{{Text: "x"}}
+	host := *tb
+	host.device, host.seats, host.host = "host", diamant.SeatsOf(0), true
+	cave := s.screen(c, &host, "")
+	require.Equal(t, "cave", cave.Screen)
+	for _, tc := range []struct {
+		t     *diamantTable
+		table bool
+		want  diamantReply
+	}{
+		{tb, false, diamantReply{HTML: diamantPlayHTML(view{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
+			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
+		{&host, false, diamantReply{HTML: diamantPlayHTML(view{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
+			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
+		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.rec.ID + "/table",
+			Version: 4, Announce: orEmpty(lobby.Say)}},
+	} {
+		want, err := json.Marshal(tc.want)
+		require.NoError(t, err)
+		var w strings.Builder
+		require.NoError(t, s.writeEvent(&w, c, tc.t, tc.table))
+		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
+
+		tc.want.Announce = news
+		want, err = json.Marshal(tc.want)
+		require.NoError(t, err)
+		w.Reset()
+		wrote, err := s.writePresence(&w, c, tc.t, tc.table, func() []sentence { return news })
+		require.NoError(t, err)
+		if tc.t == tb && !tc.table {
+			// The vote form does not show who is away: no presence event for it.
+			require.Nil(t, play.Players)
+			require.False(t, wrote)
+			require.Empty(t, w.String())
+			continue
+		}
+		require.True(t, wrote)
+		require.Equal(t, fmt.Sprintf("event: presence\ndata: %s\n\n", want), w.String())
+	}
+}
+
+// A record handed out has seats of its own: one device's seats grown in place never
+// reach another's, nor the cache's.
+func TestTableCacheHandsOutSeatsApart(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestCache(t, tableCacheBudget)
+	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
+	_, err := c.SetDevices(ctx, "t1", 0, []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
+	require.NoError(t, err)
+	r, err := c.Load(ctx, "t1")
+	require.NoError(t, err)
+	r.Devices[0].Seats = append(r.Devices[0].Seats, 5)
+	r.Devices[1].Seats[0] = 7
+	require.Equal(t, []int{0, 1, 5}, r.Devices[0].Seats)
+	require.Equal(t, []int{7}, r.Devices[1].Seats)
+	require.NotNil(t, r.Devices[2].Seats)
+	shared, err := c.Read(ctx, "t1")
+	require.NoError(t, err)
+	require.Equal(t, []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
+}
+
+// firstDiff shows where two texts part.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return fmt.Sprintf("at %d:\n%q\n%q", i, a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
+}
+
+// orEmpty: a reply announces an empty list rather than null.
+func orEmpty(say []sentence) []sentence {
+	if say == nil {
+		return []sentence{}
+	}
+	return say
+}
