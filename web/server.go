@@ -251,13 +251,14 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
 
-// bodyLimit applies limit to the requests that may have a body: a GET or a HEAD has none
-// to read, and a live stream then keeps no limit reader (and no frame) for its life.
+// bodyLimit applies limit to the requests that have a body: one without (net/http then
+// gives http.NoBody: a page's GET, a live stream) has nothing to limit, and a live
+// stream then keeps no limit reader (and no frame) for its life.
 func bodyLimit(limit echo.MiddlewareFunc) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		limited := limit(next)
 		return func(c echo.Context) error {
-			if m := c.Request().Method; m == http.MethodGet || m == http.MethodHead {
+			if body := c.Request().Body; body == nil || body == http.NoBody {
 				return next(c)
 			}
 			return limited(c)

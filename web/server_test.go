@@ -216,6 +216,10 @@ func TestBadRequestsAreLocalizedAndNeverPanic(t *testing.T) {
 	require.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode)
 	require.Equal(t, "it", langOf(t, body))
 
+	// A GET with a body is limited too.
+	res, _ = c.do(http.MethodGet, "/settings", strings.NewReader("text="+strings.Repeat("x", 100<<10)), nil)
+	require.Equal(t, http.StatusRequestEntityTooLarge, res.StatusCode)
+
 	res, _ = c.do(http.MethodPost, "/settings", strings.NewReader("%zz=%"), nil)
 	require.Less(t, res.StatusCode, 500)
 }
