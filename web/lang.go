@@ -1,6 +1,9 @@
 package web
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
@@ -27,20 +30,23 @@ var headerVaryLanguage = []string{"Accept-Language, Cookie"}
 //go:noinline
 func (s *Server) setLanguage(c echo.Context) error {
 	lang := ""
-	if q := c.QueryParam("lang"); i18n.Supported(q) {
-		lang = q
-		sess := s.session(c)
-		if sess.Values["lang"] != q {
-			sess.Values["lang"] = q
-			if err := s.saveSession(c); err != nil {
-				return err
+	// RawQuery first: QueryParam parses the query into a map even when there is none.
+	if c.Request().URL.RawQuery != "" {
+		if q := c.QueryParam("lang"); i18n.Supported(q) {
+			lang = q
+			sess := s.session(c)
+			if sess.Values["lang"] != q {
+				sess.Values["lang"] = q
+				if err := s.saveSession(c); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	if lang == "" {
 		lang, _ = s.session(c).Values["lang"].(string)
 		if !i18n.Supported(lang) {
-			lang = s.catalog.Match(c.Request().Header.Get("Accept-Language"))
+			lang = s.langs.match(s.catalog, c.Request().Header.Get("Accept-Language"))
 		}
 	}
 	c.Set("lang", lang)
@@ -51,6 +57,35 @@ func (s *Server) setLanguage(c echo.Context) error {
 		h["Vary"] = append(v, headerVaryLanguage...)
 	}
 	return nil
+}
+
+// langCacheSize bounds the Accept-Language headers remembered: browsers send few
+// different ones (one per language setting of the phones).
+const langCacheSize = 512
+
+// langCache remembers the language each Accept-Language header chose: parsing and
+// matching one cost ~1 KB and a dozen allocations, on every request of a device that
+// never chose its language. When full it is emptied.
+type langCache struct {
+	mu    sync.Mutex
+	langs map[string]string
+}
+
+func (lc *langCache) match(catalog *i18n.Catalog, header string) string {
+	lc.mu.Lock()
+	lang, ok := lc.langs[header]
+	lc.mu.Unlock()
+	if ok {
+		return lang
+	}
+	lang = catalog.Match(header)
+	lc.mu.Lock()
+	if lc.langs == nil || len(lc.langs) >= langCacheSize {
+		lc.langs = map[string]string{}
+	}
+	lc.langs[strings.Clone(header)] = lang
+	lc.mu.Unlock()
+	return lang
 }
 
 // localizer returns the request's localizer.

@@ -48,6 +48,7 @@ type Server struct {
 	sessions *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
+	langs        langCache // the language each Accept-Language header chose
 	pages        *pages
 	store        store.Store // the tables in memory (tables), in front of SQLite
 	tables       *tableCache

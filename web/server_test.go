@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -315,4 +316,27 @@ func TestPagesAreCompressed(t *testing.T) {
 			require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
 		})
 	}
+}
+
+func TestLanguageCache(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	for _, tc := range []struct{ header, want string }{
+		{"it-IT,it;q=0.9,en;q=0.8", "it"},
+		{"it-IT,it;q=0.9,en;q=0.8", "it"}, // from the cache
+		{"fr-CH, fr;q=0.9", "fr"},
+		{"sk", "sk"},
+		{"de-DE", "en"},
+		{"", "en"},
+		{"!!garbage", "en"},
+	} {
+		require.Equal(t, tc.want, s.langs.match(s.catalog, tc.header), tc.header)
+		require.Equal(t, s.catalog.Match(tc.header), s.langs.match(s.catalog, tc.header), tc.header)
+	}
+	for i := range langCacheSize + 10 {
+		s.langs.match(s.catalog, fmt.Sprintf("x-%d", i))
+	}
+	require.LessOrEqual(t, len(s.langs.langs), langCacheSize)
+	require.Equal(t, "it", s.langs.match(s.catalog, "it"))
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/textproto"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -96,13 +97,32 @@ func (s *Server) session(c echo.Context) *sessions.Session {
 	sess := sessions.NewSession(s.sessions, sessionCookie)
 	*sess.Options = *s.sessions.Options
 	sess.IsNew = true
-	if ck, err := c.Request().Cookie(sessionCookie); err == nil {
-		if values, ok := s.sessionCache.get(ck.Value, s.sessions); ok {
+	if value := cookieValue(c.Request().Header, sessionCookie); value != "" {
+		if values, ok := s.sessionCache.get(value, s.sessions); ok {
 			sess.Values, sess.IsNew = values, false
 		}
 	}
 	c.Set("session", sess)
 	return sess
+}
+
+// cookieValue finds a cookie's value in the request's headers, as Request.Cookie does
+// but without making every cookie of the header into an http.Cookie. A value in quotes
+// loses them. Anything odd in it is left for securecookie to refuse.
+func cookieValue(h http.Header, name string) string {
+	for _, line := range h["Cookie"] {
+		for part := range strings.SplitSeq(line, ";") {
+			part = textproto.TrimString(part)
+			if len(part) > len(name) && part[len(name)] == '=' && part[:len(name)] == name {
+				v := part[len(name)+1:]
+				if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+					v = v[1 : len(v)-1]
+				}
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 // saveSession writes the session cookie.
@@ -158,7 +178,7 @@ func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) (map[any
 	}
 	sc.mu.Lock()
 	if sc.entries == nil || len(sc.entries) >= sessionCacheSize {
-		sc.entries = make(map[string]cachedSession, sessionCacheSize)
+		sc.entries = map[string]cachedSession{}
 	}
 	// A clone of the key: the header it comes from is not kept with it.
 	sc.entries[strings.Clone(cookie)] = cachedSession{values: values, expires: stamp + sessionMaxAge}

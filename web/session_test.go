@@ -97,3 +97,31 @@ func TestCookieTimestamp(t *testing.T) {
 		require.False(t, ok, bad)
 	}
 }
+
+func TestCookieValue(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		header []string
+		want   string
+	}{
+		{"none", nil, ""},
+		{"alone", []string{"tavolo=abc"}, "abc"},
+		{"among others", []string{"tavolo_csrf=x; tavolo=abc; other=y"}, "abc"},
+		{"spaces", []string{"  tavolo=abc  ;other=y"}, "abc"},
+		{"quoted", []string{`tavolo="abc"`}, "abc"},
+		{"the first one", []string{"tavolo=abc; tavolo=def"}, "abc"},
+		{"a later header line", []string{"other=y", "tavolo=abc"}, "abc"},
+		{"a longer name", []string{"tavolo_csrf=x; tavolox=y"}, ""},
+		{"empty", []string{"tavolo="}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, cookieValue(http.Header{"Cookie": tc.header}, sessionCookie))
+			if tc.name != "quoted" && tc.name != "empty" {
+				req := &http.Request{Header: http.Header{"Cookie": tc.header}}
+				if ck, err := req.Cookie(sessionCookie); err == nil {
+					require.Equal(t, ck.Value, tc.want, "as net/http reads it")
+				}
+			}
+		})
+	}
+}
