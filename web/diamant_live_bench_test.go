@@ -1,12 +1,19 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -154,4 +161,74 @@ func BenchmarkDiamantPlayHTML(b *testing.B) {
 		diamantPlayHTML(views[i%len(views)])
 		i++
 	}
+}
+
+// sseCounter is a stream's response: it keeps the last event id written.
+type sseCounter struct {
+	h    http.Header
+	last atomic.Int64
+}
+
+func (w *sseCounter) Header() http.Header { return w.h }
+func (w *sseCounter) WriteHeader(int)     {}
+func (w *sseCounter) Flush()              {}
+func (w *sseCounter) Write(p []byte) (int, error) {
+	if rest, ok := bytes.CutPrefix(p, []byte("id: ")); ok {
+		if n, err := strconv.ParseInt(string(rest[:bytes.IndexByte(rest, '\n')]), 10, 64); err == nil {
+			w.last.Store(n)
+		}
+	}
+	return len(p), nil
+}
+
+// BenchmarkDiamantStreamFanout: one change of a table (the host's draw mode, written to
+// the store) reaching 600 open streams (100 on each of its six phones) through the whole
+// handler, middleware included; B/op and allocs/op are for all 600 events. stack-B/stream
+// is the goroutine stack a stream keeps between events: what the render pool saves.
+func BenchmarkDiamantStreamFanout(b *testing.B) {
+	s, id, phones := benchPhones(b)
+	const streams = 600
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	var ws []*sseCounter
+	for i := range streams {
+		req := httptest.NewRequest(http.MethodGet, "/diamant/"+id+"/events", nil).WithContext(ctx)
+		req.Header.Set("Cookie", phones[i%len(phones)].Request().Header.Get("Cookie"))
+		w := &sseCounter{h: http.Header{}}
+		ws = append(ws, w)
+		wg.Go(func() { s.Handler().ServeHTTP(w, req) })
+	}
+	rec, err := s.store.Load(ctx, id)
+	require.NoError(b, err)
+	version := rec.Version
+	wait := func() {
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Microsecond) {
+			if !slices.ContainsFunc(ws, func(w *sseCounter) bool { return w.last.Load() < version }) {
+				return
+			}
+			if time.Now().After(deadline) {
+				b.Fatal("the streams did not all get the event")
+			}
+		}
+	}
+	wait()
+	var opt diamantOptions
+	require.NoError(b, json.Unmarshal(rec.Setup, &opt))
+	b.ReportAllocs()
+	for b.Loop() {
+		opt.Draw = map[string]string{drawApp: drawBox, drawBox: drawApp}[opt.Draw]
+		raw, _ := json.Marshal(opt)
+		if version, err = s.store.SetSetup(ctx, id, version, raw); err != nil {
+			b.Fatal(err)
+		}
+		s.hub.Publish(id, version)
+		wait()
+	}
+	b.StopTimer()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.StackInuse)/streams, "stack-B/stream")
 }
