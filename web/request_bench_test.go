@@ -341,3 +341,30 @@ func TestStreamHeaders(t *testing.T) {
 	require.Empty(t, h.Get("Content-Security-Policy"), "a document's header")
 	require.LessOrEqual(t, len(h), 8, "a small map: it is kept, twice, for the stream's life")
 }
+
+// BenchmarkPageAfterGC is a phone loading its table's page (HTML, gzipped) with a GC
+// between two loads, as under load, where the GC runs every few seconds.
+func BenchmarkPageAfterGC(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	defer s.Close()
+	bt := newRBTable(b, s, 1)
+	h := s.Handler()
+	size := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		runtime.GC()
+		req := rbRequest(http.MethodGet, "/diamant/"+bt.id, bt.cookies[1], nil)
+		req.Header.Set("Accept", "text/html,application/xhtml+xml")
+		w := newRBWriter()
+		b.StartTimer()
+		h.ServeHTTP(w, req)
+		if w.code != http.StatusOK {
+			b.Fatal(w.code, string(w.body))
+		}
+		size = w.size
+	}
+	b.ReportMetric(float64(size), "bytes/page")
+}

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 )
 
@@ -339,4 +342,71 @@ func TestLanguageCache(t *testing.T) {
 	}
 	require.LessOrEqual(t, len(s.langs.langs), langCacheSize)
 	require.Equal(t, "it", s.langs.match(s.catalog, "it"))
+}
+
+func TestGzipMiddleware(t *testing.T) {
+	s := &Server{gzips: newGzipWriters()}
+	e := echo.New()
+	e.Use(s.compress)
+	big := strings.Repeat("<p>La grotta: un tesoro da 7 rubini.</p>\n", 60)
+	e.GET("/big", func(c echo.Context) error { return c.HTML(http.StatusOK, big) })
+	e.GET("/small", func(c echo.Context) error { return c.HTML(http.StatusCreated, "<p>short</p>") })
+	e.GET("/pieces", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+		c.Response().WriteHeader(http.StatusAccepted)
+		for _, piece := range []string{"<p>a</p>", big[:900], big[900:]} {
+			if _, err := c.Response().Write([]byte(piece)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	e.GET("/flushed", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderContentType, echo.MIMETextPlain)
+		c.Response().Write([]byte("first"))
+		c.Response().Flush()
+		_, err := c.Response().Write([]byte(big))
+		return err
+	})
+	e.GET("/redirect", func(c echo.Context) error { return c.Redirect(http.StatusSeeOther, "/big") })
+	e.GET("/fails", func(c echo.Context) error { return echo.ErrForbidden })
+	for _, tc := range []struct {
+		name, path, encoding string
+		status               int
+		gzip                 bool
+		body                 string
+	}{
+		{"a long body", "/big", "gzip, deflate, br", http.StatusOK, true, big},
+		{"a long body, no gzip asked", "/big", "br", http.StatusOK, false, big},
+		{"a short body", "/small", "gzip", http.StatusCreated, false, "<p>short</p>"},
+		{"a body in pieces", "/pieces", "gzip", http.StatusAccepted, true, "<p>a</p>" + big},
+		{"flushed while short", "/flushed", "gzip", http.StatusOK, false, "first" + big},
+		{"no body", "/redirect", "gzip", http.StatusSeeOther, false, ""},
+		{"an error", "/fails", "gzip", http.StatusForbidden, false, `{"message":"Forbidden"}` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 3 { // the writers are reused
+				req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+				req.Header.Set("Accept-Encoding", tc.encoding)
+				rec := httptest.NewRecorder()
+				e.ServeHTTP(rec, req)
+				require.Equal(t, tc.status, rec.Code)
+				require.Contains(t, rec.Header().Values("Vary"), "Accept-Encoding")
+				body := rec.Body.Bytes()
+				if tc.gzip {
+					require.Equal(t, "gzip", rec.Header().Get("Content-Encoding"))
+					zr, err := gzip.NewReader(bytes.NewReader(body))
+					require.NoError(t, err)
+					body, err = io.ReadAll(zr)
+					require.NoError(t, err)
+				} else {
+					require.Empty(t, rec.Header().Get("Content-Encoding"))
+				}
+				require.Equal(t, tc.body, string(body))
+				if tc.body != "" {
+					require.NotEmpty(t, rec.Header().Get("Content-Type"))
+				}
+			}
+		})
+	}
 }
