@@ -321,10 +321,8 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		return
 	}
 	cards := st.TableCards()
+	p.TableCards = make([]string, 0, len(cards))
 	for _, tc := range cards {
-		if tc.Stays > 0 && p.TableCards == nil {
-			p.TableCards = make([]string, 0, len(cards))
-		}
 		if tc.Stays > 0 {
 			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", cardName(l, tc.Card)))
 		}
