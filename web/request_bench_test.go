@@ -338,7 +338,8 @@ func TestStreamHeaders(t *testing.T) {
 	require.Equal(t, "text/event-stream", h.Get("Content-Type"))
 	require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"))
 	require.Empty(t, h.Get("Content-Encoding"))
-	require.Empty(t, h.Get("Content-Security-Policy"), "a document's header")
+	require.Contains(t, h.Get("Content-Security-Policy"), "frame-ancestors 'none'")
+	require.Empty(t, h.Get("Permissions-Policy"), "a document's header")
 	require.LessOrEqual(t, len(h), 8, "a small map: it is kept, twice, for the stream's life")
 }
 

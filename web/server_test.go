@@ -317,6 +317,8 @@ func TestPagesAreCompressed(t *testing.T) {
 				require.Empty(t, res.Header.Get("Content-Encoding"))
 			}
 			require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
+			require.Contains(t, res.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
+			require.Equal(t, tc.gzip, res.Header.Get("Permissions-Policy") != "", "only a document's")
 		})
 	}
 }
