@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,8 +182,7 @@ func (w *sseCounter) Write(p []byte) (int, error) {
 
 // BenchmarkDiamantStreamFanout: one change of a table (the host's draw mode, written to
 // the store) reaching 600 open streams (100 on each of its six phones) through the whole
-// handler, middleware included; B/op and allocs/op are for all 600 events. stack-B/stream
-// is the goroutine stack a stream keeps between events: what the render pool saves.
+// handler, middleware included; B/op and allocs/op are for all 600 events.
 func BenchmarkDiamantStreamFanout(b *testing.B) {
 	s, id, phones := benchPhones(b)
 	const streams = 600
@@ -226,9 +224,4 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 		s.hub.Publish(id, version)
 		wait()
 	}
-	b.StopTimer()
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	b.ReportMetric(float64(m.StackInuse)/streams, "stack-B/stream")
 }
