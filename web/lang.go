@@ -44,7 +44,7 @@ func (s *Server) setLanguage(c echo.Context) error {
 		}
 	}
 	if lang == "" {
-		lang, _ = s.session(c).Values["lang"].(string)
+		lang, _ = s.sessionValue(c, "lang").(string)
 		if !i18n.Supported(lang) {
 			lang = s.langs.match(s.catalog, c.Request().Header.Get("Accept-Language"))
 		}

@@ -87,9 +87,10 @@ func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 	return store
 }
 
-// session returns the request's session; a cookie that no longer decodes (a changed key)
-// gives a fresh session rather than an error. It is kept in the context: the handlers'
-// changes to it are saved by saveSession.
+// session returns the request's session, to change; a cookie that no longer decodes (a
+// changed key) gives a fresh session rather than an error. It is kept in the context:
+// the handlers' changes to it are saved by saveSession. To read a value, sessionValue
+// does without a session of the request's own.
 func (s *Server) session(c echo.Context) *sessions.Session {
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		return sess
@@ -97,13 +98,35 @@ func (s *Server) session(c echo.Context) *sessions.Session {
 	sess := sessions.NewSession(s.sessions, sessionCookie)
 	*sess.Options = *s.sessions.Options
 	sess.IsNew = true
-	if value := cookieValue(c.Request().Header, sessionCookie); value != "" {
-		if values, ok := s.sessionCache.get(value, s.sessions); ok {
-			sess.Values, sess.IsNew = values, false
-		}
+	if values := s.sharedSession(c); values != nil {
+		// The request's own copy: its changes never reach the cache.
+		sess.Values, sess.IsNew = maps.Clone(values), false
 	}
 	c.Set("session", sess)
 	return sess
+}
+
+// sessionValue reads a value of the request's session: from its own session if it has
+// one (it may have changed), else from the cached values, without copying them.
+func (s *Server) sessionValue(c echo.Context, key string) any {
+	if sess, ok := c.Get("session").(*sessions.Session); ok {
+		return sess.Values[key]
+	}
+	return s.sharedSession(c)[key]
+}
+
+// sharedSession returns the values of the request's session cookie as the cache holds
+// them, nil for none (no cookie, or one refused): never to be changed.
+func (s *Server) sharedSession(c echo.Context) map[any]any {
+	if values, ok := c.Get("session.shared").(map[any]any); ok {
+		return values
+	}
+	var values map[any]any
+	if cookie := cookieValue(c.Request().Header, sessionCookie); cookie != "" {
+		values = s.sessionCache.get(cookie, s.sessions)
+	}
+	c.Set("session.shared", values) // a nil map too: the cookie is read once
+	return values
 }
 
 // cookieValue finds a cookie's value in the request's headers, as Request.Cookie does
@@ -139,9 +162,10 @@ const sessionCacheSize = 4096
 // allocations on every request; a phone sends the same cookie again and again until its
 // session changes. Only a cookie that decoded (authentic, not expired) enters, keyed by
 // its exact value, so a hit is as authentic as a decode; its expiry is checked again at
-// each hit. Each request gets its own copy of the values, so a handler changing its
-// session never changes the cache (the values are strings and bools: a shallow copy is
-// a copy). When full, it is emptied: simpler than an LRU, and rare.
+// each hit. The cached values are shared and only read (sessionValue); a request that
+// may change its session gets its own copy (session), so a handler never changes the
+// cache (the values are strings and bools: a shallow copy is a copy). When full, it is
+// emptied: simpler than an LRU, and rare.
 type sessionCache struct {
 	mu      sync.Mutex
 	entries map[string]cachedSession
@@ -153,8 +177,9 @@ type cachedSession struct {
 	expires int64 // Unix seconds: the cookie's timestamp plus sessionMaxAge
 }
 
-// get returns a copy of the cookie's values, decoding it with codecs if it is not cached.
-func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) (map[any]any, bool) {
+// get returns the cookie's values, decoding it with codecs if it is not cached; nil if it
+// does not decode or has expired. They are the cache's: never to be changed.
+func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) map[any]any {
 	now := sc.clock().Unix()
 	sc.mu.Lock()
 	e, ok := sc.entries[cookie]
@@ -164,17 +189,17 @@ func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) (map[any
 	}
 	sc.mu.Unlock()
 	if ok {
-		return maps.Clone(e.values), true
+		return e.values
 	}
 	values := map[any]any{}
 	if err := securecookie.DecodeMulti(sessionCookie, cookie, &values, store.Codecs...); err != nil {
-		return nil, false
+		return nil
 	}
 	// securecookie checked the age with its own clock; this checks it with ours, the
 	// one the hits use.
 	stamp, ok := cookieTimestamp(cookie)
 	if !ok || now > stamp+sessionMaxAge {
-		return nil, false
+		return nil
 	}
 	sc.mu.Lock()
 	if sc.entries == nil || len(sc.entries) >= sessionCacheSize {
@@ -183,7 +208,7 @@ func (sc *sessionCache) get(cookie string, store *sessions.CookieStore) (map[any
 	// A clone of the key: the header it comes from is not kept with it.
 	sc.entries[strings.Clone(cookie)] = cachedSession{values: values, expires: stamp + sessionMaxAge}
 	sc.mu.Unlock()
-	return maps.Clone(values), true
+	return values
 }
 
 func (sc *sessionCache) clock() time.Time {

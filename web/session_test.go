@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 )
 
@@ -124,4 +125,25 @@ func TestCookieValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestSessionValueReadsWithoutACopy(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	context := func(cookie string) echo.Context {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Header.Set("Cookie", cookie)
+		return s.echo.NewContext(req, httptest.NewRecorder())
+	}
+	c := context(cookie)
+	require.Equal(t, "phone-a", s.sessionValue(c, "device"))
+	require.Nil(t, s.sessionValue(c, "lang"))
+	require.Nil(t, c.Get("session"), "read without a session of its own")
+	s.session(c).Values["device"] = "changed"
+	require.Equal(t, "changed", s.sessionValue(c, "device"), "its own session once it has one")
+	require.Equal(t, "phone-a", s.sessionValue(context(cookie), "device"), "the cache unchanged")
+	require.Nil(t, s.sessionValue(context(""), "device"))
+	require.Nil(t, s.sessionValue(context("tavolo=forged"), "device"))
 }

@@ -40,12 +40,11 @@ func defaultSettings() Settings {
 // for anything missing or no longer allowed.
 func (s *Server) settings(c echo.Context) Settings {
 	st := defaultSettings()
-	v := s.session(c).Values
-	if lang, ok := v["lang"].(string); ok && i18n.Supported(lang) {
+	if lang, ok := s.sessionValue(c, "lang").(string); ok && i18n.Supported(lang) {
 		st.Lang = lang
 	}
 	pick := func(key string, allowed []string, into *string) {
-		if val, ok := v[key].(string); ok && slices.Contains(allowed, val) {
+		if val, ok := s.sessionValue(c, key).(string); ok && slices.Contains(allowed, val) {
 			*into = val
 		}
 	}
@@ -54,7 +53,7 @@ func (s *Server) settings(c echo.Context) Settings {
 	pick("motion", motions, &st.Motion)
 	pick("rate", rates, &st.Rate)
 	flag := func(key string, into *bool) {
-		if b, ok := v[key].(bool); ok {
+		if b, ok := s.sessionValue(c, key).(bool); ok {
 			*into = b
 		}
 	}

@@ -46,12 +46,11 @@ func (s *Server) loadTable(c echo.Context, id, game string) (store.Record, store
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.
 func (s *Server) deviceID(c echo.Context) (string, error) {
-	sess := s.session(c)
-	if id, ok := sess.Values["device"].(string); ok && id != "" {
+	if id, ok := s.sessionValue(c, "device").(string); ok && id != "" {
 		return id, nil
 	}
 	id := newID()
-	sess.Values["device"] = id
+	s.session(c).Values["device"] = id
 	return id, s.saveSession(c)
 }
 
