@@ -164,9 +164,11 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, tab
 // a few KB of stack, the table's page (a template, recursing deeply) tens of KB: on each
 // of thousands of mostly idle streams that stack would stay (a stream's goroutine keeps
 // more than a quarter of it in use, so the GC never shrinks it back), where a few workers
-// keep theirs. Measured once, 600 streams in one process, both ways in turn (StackInuse
-// after GC): 4.9 KB of stack a stream with the pool, 8.8 KB with the screens written on
-// the streams' own goroutines.
+// keep theirs. The GC shrinks a parked stream's stack only while the stream uses less
+// than a quarter of it: measured with 600 streams, both ways in turn, a stream kept 4.9 KB
+// of stack with the pool and 8.8 KB with the screens written on its own goroutine; since
+// the request's own path (middleware) grows it to 8 KB and the parked stream uses ~1.9 KB
+// of it, both ways keep 9 KB. The pool costs no allocation.
 type renderPool chan renderJob
 
 type renderJob struct {
