@@ -334,7 +334,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Hazards = append(p.Hazards, diamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
-	if p.ShowRisk = s.session(c).Values["diamant.risk"] == true; p.ShowRisk {
+	if p.ShowRisk = s.sessionValue(c, "diamant.risk") == true; p.ShowRisk {
 		ending, left := st.Risk()
 		p.Risk = riskText(l, ending, left)
 	}
@@ -462,7 +462,7 @@ func (s *Server) diamantShow(c echo.Context) error {
 		return s.showLobby(c, http.StatusOK, t, "")
 	}
 	p := s.screen(c, t, c.QueryParam("show"))
-	if flash, ok := s.session(c).Values["diamant.flash"].(string); ok {
+	if flash, ok := s.sessionValue(c, "diamant.flash").(string); ok {
 		delete(s.session(c).Values, "diamant.flash")
 		if err := s.saveSession(c); err != nil {
 			return err
