@@ -440,6 +440,20 @@ func (w *htmlOut) again(p *diamantPlay) {
 	w.raw("</a>\n</form>\n")
 }
 
+// iconItem is a summary's list item: its opening with the icon (markup), then text.
+func (w *htmlOut) iconItem(open, text string) {
+	w.raw(open)
+	w.text(text)
+	w.raw("</li>\n")
+}
+
+// noneItem is the one item of an empty summary list.
+func (w *htmlOut) noneItem(id string) {
+	w.raw("<li>")
+	w.t(id)
+	w.raw("</li>\n")
+}
+
 // inCave: who is in the cave, what lies on the path, the hazards seen, the deck.
 func (w *htmlOut) inCave(p *diamantPlay) {
 	w.raw("\n<section aria-labelledby=\"cave-h\">\n<h2 id=\"cave-h\">")
@@ -454,40 +468,28 @@ func (w *htmlOut) inCave(p *diamantPlay) {
 		w.raw("</li>\n")
 	}
 	if p.InCave == 0 {
-		w.raw("<li>")
-		w.t("diamant.cave.empty")
-		w.raw("</li>\n")
+		w.noneItem("diamant.cave.empty")
 	}
 	w.raw("</ul>\n<h3>")
 	w.t("diamant.table.heading")
 	w.raw("</h3>\n<ul class=\"summary\">\n")
 	for _, c := range p.TableCards {
-		w.raw(`<li><span class="icon treasure" aria-hidden="true"></span> `)
-		w.text(c)
-		w.raw("</li>\n")
+		w.iconItem(`<li><span class="icon treasure" aria-hidden="true"></span> `, c)
 	}
 	if len(p.TableCards) == 0 {
-		w.raw("<li>")
-		w.t("diamant.table.none")
-		w.raw("</li>\n")
+		w.noneItem("diamant.table.none")
 	}
 	for _, c := range p.TableIdols {
-		w.raw(`<li><span class="icon idol" aria-hidden="true"></span> `)
-		w.text(c)
-		w.raw("</li>\n")
+		w.iconItem(`<li><span class="icon idol" aria-hidden="true"></span> `, c)
 	}
 	w.raw("</ul>\n<h3>")
 	w.t("diamant.hazards.heading")
 	w.raw("</h3>\n<ul class=\"summary\">\n")
 	for _, h := range p.Hazards {
-		w.raw(`<li><span class="icon hazard" aria-hidden="true"></span> `)
-		w.text(h.Text)
-		w.raw("</li>\n")
+		w.iconItem(`<li><span class="icon hazard" aria-hidden="true"></span> `, h.Text)
 	}
 	if len(p.Hazards) == 0 {
-		w.raw("<li>")
-		w.t("diamant.hazards.none")
-		w.raw("</li>\n")
+		w.noneItem("diamant.hazards.none")
 	}
 	w.raw("</ul>\n<p>")
 	w.text(p.Deck)

@@ -127,15 +127,7 @@ func (s *Server) donutsCreate(c echo.Context) error {
 		}
 	}
 	opt.Spec = donuts.Numbered(seed, first)
-	device, err := s.deviceID(c)
-	if err != nil {
-		return err
-	}
-	id, err := s.createDonuts(c.Request().Context(), device, opt)
-	if err != nil {
-		return err
-	}
-	return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+	return s.openDonuts(c, opt)
 }
 
 // ---- the board ----
@@ -440,6 +432,11 @@ func (s *Server) donutsAgain(c echo.Context) error {
 	default:
 		return s.refuseDonuts(c, t, http.StatusBadRequest, s.localizer(c).T("donuts.error.again"))
 	}
+	return s.openDonuts(c, opt)
+}
+
+// openDonuts makes a new table for this device and sends the phone to it.
+func (s *Server) openDonuts(c echo.Context, opt donutsOptions) error {
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err
