@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -29,6 +30,10 @@ type Config struct {
 	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
 	// proxy in front; otherwise it is the connection's, so nobody can forge it.
 	TrustProxy bool
+	// TrustedProxies are the proxies' addresses, besides loopback: the client's address is
+	// the right-most one in X-Forwarded-For that is not one of them, so an address a client
+	// writes there itself is never taken.
+	TrustedProxies []*net.IPNet
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
@@ -108,10 +113,7 @@ func (s *Server) routes() {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
-	e.IPExtractor = echo.ExtractIPDirect()
-	if s.cfg.TrustProxy {
-		e.IPExtractor = echo.ExtractIPFromXFFHeader()
-	}
+	e.IPExtractor = clientAddress(s.cfg)
 	// The middleware is kept thin around the handlers: a live stream's goroutine keeps
 	// the frames of every middleware below it for the stream's whole life, and its stack
 	// only shrinks back (at a GC) while it uses less than a quarter of it.
@@ -150,6 +152,22 @@ func (s *Server) routes() {
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)
+}
+
+// clientAddress says where a request's client address comes from: the connection, or
+// behind a proxy the nearest address in X-Forwarded-For that is not a trusted proxy's.
+// Only loopback and the named proxies are trusted: echo would trust every private and
+// link-local address too, so that a client on such a network could prepend addresses of
+// its own choosing and be taken for any of them.
+func clientAddress(cfg Config) echo.IPExtractor {
+	if !cfg.TrustProxy && len(cfg.TrustedProxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	trust := []echo.TrustOption{echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, r := range cfg.TrustedProxies {
+		trust = append(trust, echo.TrustIPRange(r))
+	}
+	return echo.ExtractIPFromXFFHeader(trust...)
 }
 
 // isStaticPath tells the paths that need no session, language or CSRF token.

@@ -252,6 +252,23 @@ func TestSessionKeyPersists(t *testing.T) {
 	require.Equal(t, "from-the-environment-0123456789abcdef", string(key))
 }
 
+// A short key in the environment is refused at start, with a sentence saying what is
+// needed; so is a short key file.
+func TestSessionKeyTooShort(t *testing.T) {
+	dir := t.TempDir()
+	for _, given := range []string{"x", strings.Repeat("k", minSessionKey-1)} {
+		_, err := loadSessionKey(given, dir)
+		require.ErrorContains(t, err, "at least 32")
+		_, err = New(Config{DataDir: dir, SessionKey: given}, discardLog())
+		require.ErrorContains(t, err, "TAVOLO_SESSION_KEY")
+	}
+	_, err := loadSessionKey(strings.Repeat("k", minSessionKey), dir)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sessionKeyFile), []byte("short\n"), 0o600))
+	_, err = loadSessionKey("", dir)
+	require.ErrorContains(t, err, "too short")
+}
+
 func TestShellFiles(t *testing.T) {
 	ts := newTestServer(t, "")
 	c := newClient(t, ts)

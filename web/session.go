@@ -27,6 +27,9 @@ const (
 	sessionCookie  = "tavolo"
 	sessionKeyFile = "session.key"
 	sessionMaxAge  = 365 * 24 * 60 * 60
+	// minSessionKey is the shortest secret accepted, given or kept: a generated one is
+	// 32 random bytes written as 64 hex digits.
+	minSessionKey = 32
 )
 
 // loadSessionKey returns the secret that signs and encrypts session cookies: the given
@@ -34,14 +37,17 @@ const (
 // so that sessions survive a restart.
 func loadSessionKey(given, dataDir string) ([]byte, error) {
 	if given != "" {
+		if len(given) < minSessionKey {
+			return nil, fmt.Errorf("TAVOLO_SESSION_KEY is %d characters long: a session key needs at least %d (for example `openssl rand -hex 32`)", len(given), minSessionKey)
+		}
 		return []byte(given), nil
 	}
 	path := filepath.Join(dataDir, sessionKeyFile)
 	b, err := os.ReadFile(path)
 	if err == nil {
 		key := strings.TrimSpace(string(b))
-		if len(key) < 32 {
-			return nil, fmt.Errorf("session key in %s is too short", path)
+		if len(key) < minSessionKey {
+			return nil, fmt.Errorf("session key in %s is too short: it needs at least %d characters", path, minSessionKey)
 		}
 		return []byte(key), nil
 	}

@@ -1,11 +1,12 @@
 // Command tavolo serves the Tavolo table companion, and replays written-down games.
 //
 //	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
-//	       [--debug-addr HOST:PORT]
+//	       [--trusted-proxies LIST] [--debug-addr HOST:PORT]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
-// TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_AWAY_AFTER, TAVOLO_DEBUG_ADDR), then to its default.
+// TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
+// TAVOLO_DEBUG_ADDR), then to its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -15,8 +16,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -80,6 +83,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return opts, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
 	}
 	fs.DurationVar(&cfg.AwayAfter, "away-after", away, "how long a phone may lose its live updates before the host may vote \"leave\" for its seats (TAVOLO_AWAY_AFTER)")
+	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' addresses or ranges besides loopback, comma-separated (10.0.0.2,10.1.0.0/16); implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
 	if err := fs.Parse(args); err != nil {
 		return opts, err
@@ -88,12 +93,45 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")
 	}
+	if cfg.TrustedProxies, err = parseProxies(proxies); err != nil {
+		fmt.Fprintf(stderr, "tavolo: --trusted-proxies: %v\n", err)
+		return opts, err
+	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tavolo: unexpected argument %q\n", fs.Arg(0))
 		return opts, fmt.Errorf("unexpected argument")
 	}
 	cfg.SessionKey = os.Getenv("TAVOLO_SESSION_KEY")
 	return opts, nil
+}
+
+// parseProxies reads a comma-separated list of addresses (one host each) and CIDR ranges.
+func parseProxies(list string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			ip := net.ParseIP(f)
+			if ip == nil {
+				return nil, fmt.Errorf("%q is not an address or a range such as 10.0.0.0/8", f)
+			}
+			bits := 8 * net.IPv6len
+			if ip.To4() != nil {
+				ip, bits = ip.To4(), 8*net.IPv4len
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, r, err := net.ParseCIDR(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a range such as 10.0.0.0/8", f)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 func envOr(name, fallback string) string {

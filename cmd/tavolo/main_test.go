@@ -62,6 +62,20 @@ func TestServeFlags(t *testing.T) {
 	}
 	t.Setenv("TAVOLO_AWAY_AFTER", "")
 
+	t.Setenv("TAVOLO_TRUSTED_PROXIES", "10.0.0.2, 192.168.0.0/16,fd00::1")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Len(t, cfg.TrustedProxies, 3)
+	require.Equal(t, "10.0.0.2/32", cfg.TrustedProxies[0].String())
+	require.Equal(t, "192.168.0.0/16", cfg.TrustedProxies[1].String())
+	require.Equal(t, "fd00::1/128", cfg.TrustedProxies[2].String())
+	cfg, err = parseServeFlags([]string{"--trusted-proxies", "172.16.0.1"}, io.Discard)
+	require.NoError(t, err)
+	require.Len(t, cfg.TrustedProxies, 1)
+	_, err = parseServeFlags([]string{"--trusted-proxies", "proxy.local"}, io.Discard)
+	require.Error(t, err)
+	t.Setenv("TAVOLO_TRUSTED_PROXIES", "")
+
 	_, err = parseServeFlags([]string{"--nope"}, io.Discard)
 	require.Error(t, err)
 	_, err = parseServeFlags([]string{"stray"}, io.Discard)
