@@ -478,7 +478,10 @@ func (s *Server) diamantShow(c echo.Context) error {
 func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) error) error {
 	id := c.Param("id")
 	if write {
-		unlock := s.locks.lock(id)
+		unlock, err := s.lockTable(id)
+		if err != nil {
+			return err
+		}
 		defer unlock()
 	}
 	t, err := s.loadDiamant(c, id)

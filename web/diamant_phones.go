@@ -434,7 +434,10 @@ func (s *Server) giveCode(ctx context.Context, id string) error {
 // devices, or returns a problem to show. The version of the form must be the table's.
 func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (problem string, status int)) error {
 	id := c.Param("id")
-	unlock := s.locks.lock(id)
+	unlock, err := s.lockTable(id)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	t, err := s.loadDiamant(c, id)
 	if err != nil {

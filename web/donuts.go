@@ -262,7 +262,10 @@ func (s *Server) refuseDonuts(c echo.Context, t *donutsTable, status int, proble
 
 func (s *Server) donutsShow(c echo.Context) error {
 	id := c.Param("id")
-	unlock := s.locks.lock(id)
+	unlock, err := s.lockTable(id)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	t, err := s.loadDonuts(c, id)
 	if err != nil {
@@ -318,7 +321,10 @@ func parsePlate(s string) (donuts.Point, bool) {
 // table's: a form from before a change (another tab, a double tap) is refused.
 func (s *Server) donutsAction(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
 	id := c.Param("id")
-	unlock := s.locks.lock(id)
+	unlock, err := s.lockTable(id)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	t, err := s.loadDonuts(c, id)
 	if err != nil {

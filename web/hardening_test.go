@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -66,4 +67,62 @@ func TestJoinLimitIgnoresSpoofedForwardedFor(t *testing.T) {
 	wg.Wait()
 	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
 	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+}
+
+// Requests for tables that do not exist answer 404 and leave no lock behind: neither ids
+// of a table's form that name none nor anything else (a 4,096-character id).
+func TestUnknownTablesLeaveNoLocks(t *testing.T) {
+	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir()})
+	c := newClient(t, ts)
+	token := c.csrf()
+	long := strings.Repeat("a2", 2048)
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				id := newID()
+				if i%2 == 0 {
+					id = long
+				}
+				for _, path := range []string{"/diamant/" + id + "/draw", "/diamant/" + id + "/start", "/donuts/t/" + id + "/place", "/donuts/t/" + id} {
+					method := http.MethodPost
+					if !strings.Contains(path[1:], "/place") && strings.HasPrefix(path, "/donuts") {
+						method = http.MethodGet
+					}
+					req, _ := http.NewRequest(method, ts.URL+path, strings.NewReader("_csrf="+token+"&version=0"))
+					req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+					res, err := c.http.Do(req)
+					require.NoError(t, err)
+					res.Body.Close()
+					require.Equal(t, http.StatusNotFound, res.StatusCode, "worker %d: %s %s", w, method, path[:min(len(path), 60)])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.Zero(t, s.locks.held(), "locks kept for tables nobody acts on")
+
+	// A real table's lock goes too once its action is done.
+	tb := newTable(t, c, drawApp, votePhone, 7, "Ada", "Bea", "Cy")
+	_, v, _ := tb.screen("")
+	res, body := tb.act("/draw", v, url.Values{})
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Zero(t, s.locks.held())
+}
+
+// A table's lock is one lock whoever waits for it, and is gone once the last has let go.
+func TestTableLocksGoWhenUnused(t *testing.T) {
+	var l tableLocks
+	unlock := l.lock("a")
+	got := make(chan struct{})
+	go func() {
+		defer close(got)
+		l.lock("a")()
+	}()
+	require.Equal(t, 1, l.held())
+	unlock()
+	<-got
+	require.Zero(t, l.held())
 }

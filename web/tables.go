@@ -79,23 +79,55 @@ func validID(id string) bool {
 	return true
 }
 
-// tableLocks serializes the actions on each table.
+// tableLocks serializes the actions on each table. A table's lock exists only while a
+// request holds or waits for it, so the map never keeps a lock for a table nobody acts on
+// (nor for an id that names no table).
 type tableLocks struct {
 	mu    sync.Mutex
-	locks map[string]*sync.Mutex
+	locks map[string]*tableLock
 }
 
+type tableLock struct {
+	sync.Mutex
+	users int // requests holding or waiting for it; guarded by tableLocks.mu
+}
+
+// lock takes a table's lock and returns its unlock, to call once.
 func (l *tableLocks) lock(id string) func() {
 	l.mu.Lock()
 	if l.locks == nil {
-		l.locks = map[string]*sync.Mutex{}
+		l.locks = map[string]*tableLock{}
 	}
 	m, ok := l.locks[id]
 	if !ok {
-		m = &sync.Mutex{}
+		m = &tableLock{}
 		l.locks[id] = m
 	}
+	m.users++
 	l.mu.Unlock()
 	m.Lock()
-	return m.Unlock
+	return func() {
+		m.Unlock()
+		l.mu.Lock()
+		if m.users--; m.users == 0 {
+			delete(l.locks, id)
+		}
+		l.mu.Unlock()
+	}
+}
+
+// held counts the tables whose lock exists now.
+func (l *tableLocks) held() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.locks)
+}
+
+// lockTable takes the lock of the table a request names, once the id has the form of one:
+// anything else is a 404 before any lock or store is touched.
+func (s *Server) lockTable(id string) (func(), error) {
+	if !validID(id) {
+		return nil, echo.ErrNotFound
+	}
+	return s.locks.lock(id), nil
 }
