@@ -22,7 +22,7 @@ import (
 
 func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.GET("/diamant", s.diamantSetup)
-	e.POST("/diamant", s.diamantCreate)
+	e.POST("/diamant", s.diamantCreate, s.newTables)
 	e.GET("/diamant/:id", s.diamantShow)
 	e.GET("/diamant/:id/vote/:seat", s.diamantVoteScreen)
 	e.POST("/diamant/:id/draw", s.diamantDraw)
@@ -31,7 +31,7 @@ func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.GET("/diamant/:id/undo", s.diamantUndoScreen)
 	e.POST("/diamant/:id/undo", s.diamantUndo)
 	e.POST("/diamant/:id/risk", s.diamantRisk)
-	e.POST("/diamant/:id/again", s.diamantAgain)
+	e.POST("/diamant/:id/again", s.diamantAgain, s.newTables)
 	s.diamantPhoneRoutes(e)
 }
 
@@ -135,7 +135,7 @@ func (s *Server) diamantCreate(c echo.Context) error {
 		return s.renderSetup(c, http.StatusUnprocessableEntity, p)
 	}
 	for i, n := range opt.Players {
-		opt.Players[i] = strings.TrimSpace(n)
+		opt.Players[i] = diamant.CleanName(n)
 	}
 	device, err := s.deviceID(c)
 	if err != nil {

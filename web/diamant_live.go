@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/store"
 )
 
 // Live updates for a table with a phone each, by Server-Sent Events. The hub (web/live)
@@ -401,15 +402,26 @@ func (p *presence) prune(before time.Time) {
 	}
 }
 
-// sweep archives the tables idle for a day and deletes those finished or archived for a
-// week, every hour until ctx is done.
+// How long tables are kept: one never played (no action: a lobby nobody started, a game
+// opened and left) goes after two hours unchanged; an unfinished one is archived after a
+// day unchanged; a finished or archived one goes after a week. Sweeps run every ten
+// minutes.
+const (
+	keepEmpty     = 2 * time.Hour
+	keepIdle      = 24 * time.Hour
+	keepOld       = 7 * 24 * time.Hour
+	sweepInterval = 10 * time.Minute
+)
+
+// sweep archives and deletes the tables kept long enough, until ctx is done.
 func (s *Server) sweep(ctx context.Context) {
-	tick := time.NewTicker(time.Hour)
+	tick := time.NewTicker(sweepInterval)
 	defer tick.Stop()
 	for {
 		now := time.Now()
-		s.presence.prune(now.Add(-24 * time.Hour))
-		archived, deleted, err := s.store.Sweep(ctx, now.Add(-24*time.Hour), now.Add(-7*24*time.Hour))
+		s.presence.prune(now.Add(-keepIdle))
+		archived, deleted, err := s.store.Sweep(ctx, store.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
+			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("sweep failed", "err", err)
 		} else if archived+deleted > 0 {

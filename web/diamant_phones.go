@@ -49,7 +49,7 @@ const defaultAwayAfter = 30 * time.Second
 
 func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", s.diamantPhonesSetup)
-	e.POST("/diamant/phones", s.diamantPhonesCreate)
+	e.POST("/diamant/phones", s.diamantPhonesCreate, s.newTables)
 	e.GET("/diamant/:id/table", s.diamantTablePage)
 	e.POST("/diamant/:id/open", s.diamantOpen)
 	e.POST("/diamant/:id/start", s.diamantStart)
@@ -372,9 +372,10 @@ func (s *Server) diamantPhonesSetup(c echo.Context) error {
 		diamantPhonesPage{Draw: drawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
-// checkName trims a player's name and says why it cannot be one ("" if it can).
+// checkName cleans a player's name (diamant.CleanName) and says why it cannot be one
+// ("" if it can).
 func checkName(l *i18n.Localizer, name string, taken []string) (string, string) {
-	name = strings.TrimSpace(name)
+	name = diamant.CleanName(name)
 	switch {
 	case name == "":
 		return name, l.T("diamant.join.name.empty")

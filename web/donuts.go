@@ -28,11 +28,11 @@ import (
 
 func (s *Server) donutsRoutes(e *echo.Echo) {
 	e.GET("/donuts", s.donutsSetup)
-	e.POST("/donuts", s.donutsCreate)
+	e.POST("/donuts", s.donutsCreate, s.newTables)
 	e.GET("/donuts/t/:id", s.donutsShow)
 	e.POST("/donuts/t/:id/place", s.donutsPlace)
 	e.POST("/donuts/t/:id/undo", s.donutsUndo)
-	e.POST("/donuts/t/:id/again", s.donutsAgain)
+	e.POST("/donuts/t/:id/again", s.donutsAgain, s.newTables)
 }
 
 // ---- setup ----

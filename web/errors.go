@@ -17,6 +17,9 @@ var errorPages = map[int]struct{ title, body string }{
 	http.StatusInternalServerError:   {"error.server.title", "error.server.body"},
 }
 
+// errorPage is what the error page says: the message id Body, or the sentence Text.
+type errorPage struct{ Body, Text string }
+
 // handleError answers every error with a localized page and the right status; anything
 // unexpected is logged and shown as a 500 that tells nothing of the inside.
 func (s *Server) handleError(err error, c echo.Context) {
@@ -46,7 +49,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.NoContent(status)
 		return
 	}
-	if rerr := s.render(c, status, "error", page.title, struct{ Body string }{page.body}); rerr != nil {
+	if rerr := s.render(c, status, "error", page.title, errorPage{Body: page.body}); rerr != nil {
 		s.log.Error("error page failed", "err", rerr)
 		_ = c.String(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}

@@ -126,3 +126,90 @@ func TestTableLocksGoWhenUnused(t *testing.T) {
 	<-got
 	require.Zero(t, l.held())
 }
+
+// One client address opens at most so many tables an hour, whichever game and form it
+// uses; the next gets a 429 in its language that says when to try again, and no table.
+func TestNewTablesLimitedPerAddress(t *testing.T) {
+	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4})
+	c := newClient(t, ts)
+	made := 0
+	create := []func() (*http.Response, string){
+		func() (*http.Response, string) {
+			return c.post("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {drawApp}, "vote": {votePhone}}, nil)
+		},
+		func() (*http.Response, string) {
+			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+		},
+		func() (*http.Response, string) {
+			return c.post("/donuts", url.Values{"mode": {modeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
+		},
+	}
+	first := ""
+	for i := range 4 {
+		res, body := create[i%3]()
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		if first == "" {
+			first = strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")
+		}
+		made++
+	}
+	for i, lang := range []string{"en", "it", "fr", "sk"} {
+		res, body := create[i%3]()
+		require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+		require.Equal(t, "900", res.Header.Get("Retry-After"))
+		_, page := c.get("/?lang="+lang, nil)
+		require.Equal(t, lang, langOf(t, page))
+		_, body = create[i%3]()
+		require.Contains(t, body, map[string]string{"en": "open another in 15 minutes", "it": "tra 15 minuti",
+			"fr": "dans 15 minutes", "sk": "o 15 minút"}[lang])
+	}
+	// Nothing was made past the limit.
+	device := deviceOf(t, s, c, first)
+	diamantTables, err := s.store.ListForDevice(t.Context(), device, "diamant")
+	require.NoError(t, err)
+	donutsTables, err := s.store.ListForDevice(t.Context(), device, "donuts")
+	require.NoError(t, err)
+	require.Equal(t, made, len(diamantTables)+len(donutsTables))
+
+	// Another address is not held up (the test server's clients all share 127.0.0.1, so
+	// another server stands for it).
+	_, other := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4})
+	res, body := newClient(t, other).post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+}
+
+// Names are cleaned before they are checked: one that only looks different from a
+// player's ("Ada" and "Ada" with a zero-width space) is taken, one of invisible
+// characters only is empty; both refused with a sentence, nothing changed.
+func TestPlayerNamesCleaned(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	host := newClient(t, ts)
+	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	pt := &phoneTable{t: t, id: strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table"), phones: []*client{host}}
+	_, body = host.get("/diamant/"+pt.id+"/table", nil)
+	pt.code = codeText.FindStringSubmatch(body)[1]
+	before := pt.version()
+	joiner := newClient(t, ts)
+	for name, want := range map[string]string{
+		"Ada\u200b":          "is already at the table",
+		" ada ":              "is already at the table",
+		"\u200b\u0000\u202e": "Please give a name.",
+		"\u2028 \u00a0":      "Please give a name.",
+	} {
+		res, body = joiner.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {name}}, nil)
+		require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q: %s", name, body)
+		require.Contains(t, body, want, "%q", name)
+	}
+	require.Equal(t, before, pt.version(), "nothing changed")
+	res, body = joiner.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {"  Bea\u200b  Maria "}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	rec, err := s.store.Load(t.Context(), pt.id)
+	require.NoError(t, err)
+	require.Contains(t, string(rec.Setup), `"Bea Maria"`)
+
+	// One phone for everybody: the same cleaning, the same refusal.
+	c := newClient(t, ts)
+	res, body = c.post("/diamant", url.Values{"name": {"Ada", "Ada\u200b", "Cy"}, "draw": {drawApp}, "vote": {votePhone}}, nil)
+	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, body)
+}

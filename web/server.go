@@ -37,6 +37,9 @@ type Config struct {
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
+	// NewTablesPerHour: how many tables one client address may open an hour, as many
+	// at once (0: 60).
+	NewTablesPerHour int
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -58,9 +61,10 @@ type Server struct {
 	store        store.Store // the tables in memory (tables), in front of SQLite
 	tables       *tableCache
 	locks        tableLocks
-	hub          *live.Hub     // tells a table's live streams that it changed
-	presence     *presence     // which devices have a live stream open
-	stopping     chan struct{} // closed on shutdown: live streams end
+	hub          *live.Hub           // tells a table's live streams that it changed
+	presence     *presence           // which devices have a live stream open
+	newTables    echo.MiddlewareFunc // limits the tables a client address opens
+	stopping     chan struct{}       // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
 
@@ -148,7 +152,9 @@ func (s *Server) routes() {
 	e.POST("/settings", s.saveSettings)
 	e.GET("/rules/:game", s.rules)
 
-	// Each game registers its own routes, in its own file.
+	// Each game registers its own routes, in its own file; those that open a table share
+	// one limit per client address.
+	s.newTables = s.newTableLimit()
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)

@@ -224,8 +224,8 @@ func (c *tableCache) SetCode(ctx context.Context, id, code string) error {
 	return err
 }
 
-func (c *tableCache) Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (int, int, error) {
-	archived, deleted, err := c.Store.Sweep(ctx, idleBefore, deleteBefore)
+func (c *tableCache) Sweep(ctx context.Context, by store.SweepTimes) (int, int, error) {
+	archived, deleted, err := c.Store.Sweep(ctx, by)
 	if archived+deleted > 0 || err != nil {
 		c.mu.Lock()
 		c.byID, c.size = map[string]*list.Element{}, 0

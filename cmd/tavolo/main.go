@@ -1,12 +1,12 @@
 // Command tavolo serves the Tavolo table companion, and replays written-down games.
 //
 //	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
-//	       [--trusted-proxies LIST] [--debug-addr HOST:PORT]
+//	       [--trusted-proxies LIST] [--new-tables-per-hour N] [--debug-addr HOST:PORT]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
 // TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
-// TAVOLO_DEBUG_ADDR), then to its default.
+// TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR), then to its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -19,6 +19,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -83,6 +84,12 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return opts, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
 	}
 	fs.DurationVar(&cfg.AwayAfter, "away-after", away, "how long a phone may lose its live updates before the host may vote \"leave\" for its seats (TAVOLO_AWAY_AFTER)")
+	perHour, err := strconv.Atoi(envOr("TAVOLO_NEW_TABLES_PER_HOUR", "60"))
+	if err != nil || perHour <= 0 {
+		fmt.Fprintf(stderr, "tavolo: TAVOLO_NEW_TABLES_PER_HOUR: %q is not a number of tables such as 60\n", os.Getenv("TAVOLO_NEW_TABLES_PER_HOUR"))
+		return opts, fmt.Errorf("bad TAVOLO_NEW_TABLES_PER_HOUR")
+	}
+	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "how many tables one client address may open an hour, as many at once (TAVOLO_NEW_TABLES_PER_HOUR)")
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' addresses or ranges besides loopback, comma-separated (10.0.0.2,10.1.0.0/16); implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
@@ -92,6 +99,10 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")
+	}
+	if cfg.NewTablesPerHour <= 0 {
+		fmt.Fprintln(stderr, "tavolo: --new-tables-per-hour must be more than 0")
+		return opts, fmt.Errorf("bad --new-tables-per-hour")
 	}
 	if cfg.TrustedProxies, err = parseProxies(proxies); err != nil {
 		fmt.Fprintf(stderr, "tavolo: --trusted-proxies: %v\n", err)

@@ -13,6 +13,8 @@ func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_DATA", "")
 	t.Setenv("TAVOLO_AWAY_AFTER", "")
 	t.Setenv("TAVOLO_DEBUG_ADDR", "")
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "")
+	t.Setenv("TAVOLO_TRUSTED_PROXIES", "")
 	cfg, err := parseServeFlags(nil, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cfg.Addr)
@@ -20,6 +22,7 @@ func TestServeFlags(t *testing.T) {
 	require.False(t, cfg.SecureCookies)
 	require.Equal(t, 30*time.Second, cfg.AwayAfter)
 	require.Empty(t, cfg.DebugAddr, "no profiles unless asked")
+	require.Equal(t, 60, cfg.NewTablesPerHour)
 
 	cfg, err = parseServeFlags([]string{"--addr", "127.0.0.1:9000", "--data", "/tmp/d", "--secure-cookies", "--trust-proxy"}, io.Discard)
 	require.NoError(t, err)
@@ -75,6 +78,22 @@ func TestServeFlags(t *testing.T) {
 	_, err = parseServeFlags([]string{"--trusted-proxies", "proxy.local"}, io.Discard)
 	require.Error(t, err)
 	t.Setenv("TAVOLO_TRUSTED_PROXIES", "")
+
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "500")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 500, cfg.NewTablesPerHour)
+	cfg, err = parseServeFlags([]string{"--new-tables-per-hour", "5"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 5, cfg.NewTablesPerHour)
+	for _, bad := range []string{"many", "0", "-3"} {
+		t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", bad)
+		_, err = parseServeFlags(nil, io.Discard)
+		require.Error(t, err, bad)
+	}
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "")
+	_, err = parseServeFlags([]string{"--new-tables-per-hour", "0"}, io.Discard)
+	require.Error(t, err)
 
 	_, err = parseServeFlags([]string{"--nope"}, io.Discard)
 	require.Error(t, err)

@@ -116,7 +116,7 @@ func (s *State) reset(setup Setup, events []Event) ([]Event, error) {
 	}
 	*s = State{n: uint8(len(setup.Players)), rng: rng(setup.Seed)}
 	for i, name := range setup.Players {
-		s.names[i] = strings.TrimSpace(name)
+		s.names[i] = CleanName(name)
 	}
 	for c := T1; c < numCards; c++ {
 		if c.Kind() != KindIdol {
@@ -126,7 +126,8 @@ func (s *State) reset(setup Setup, events []Event) ([]Event, error) {
 	return s.startRound(1, events), nil
 }
 
-// checkNames enforces 3 to 8 distinct, non-empty names of at most 40 characters.
+// checkNames enforces 3 to 8 distinct, non-empty names of at most 40 characters, each
+// as CleanName makes it.
 func checkNames(names []string) *Error {
 	if len(names) < MinPlayers {
 		return &Error{Code: CodeTooFewPlayers, Seat: -1, Count: len(names), Limit: MinPlayers}
@@ -135,7 +136,7 @@ func checkNames(names []string) *Error {
 		return &Error{Code: CodeTooManyPlayers, Seat: -1, Count: len(names), Limit: MaxPlayers}
 	}
 	for i, raw := range names {
-		name := strings.TrimSpace(raw)
+		name := CleanName(raw)
 		if name == "" {
 			return &Error{Code: CodeEmptyName, Seat: i}
 		}
@@ -144,7 +145,7 @@ func checkNames(names []string) *Error {
 		}
 		// Names that differ only in case would sound the same when read aloud.
 		for j := 0; j < i; j++ {
-			if strings.EqualFold(name, strings.TrimSpace(names[j])) {
+			if strings.EqualFold(name, CleanName(names[j])) {
 				return &Error{Code: CodeDuplicateName, Seat: i, Name: name}
 			}
 		}
@@ -161,9 +162,9 @@ func (s *State) Name(i int) string { return s.names[i] }
 // Names gives the players' names in seat order.
 func (s *State) Names() []string { return append([]string(nil), s.names[:s.n]...) }
 
-// Seat finds a player by name (trimmed, any case); -1 when nobody has it.
+// Seat finds a player by name (as CleanName makes it, any case); -1 when nobody has it.
 func (s *State) Seat(name string) int {
-	name = strings.TrimSpace(name)
+	name = CleanName(name)
 	for i := 0; i < int(s.n); i++ {
 		if strings.EqualFold(s.names[i], name) {
 			return i

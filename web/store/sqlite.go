@@ -322,21 +322,27 @@ func (s *SQLite) FindByCode(ctx context.Context, code string) (string, error) {
 	return id, err
 }
 
-func (s *SQLite) Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (archived, deleted int, err error) {
+func (s *SQLite) Sweep(ctx context.Context, by SweepTimes) (archived, deleted int, err error) {
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tables SET archived = 1, code = NULL
-			WHERE finished = 0 AND archived = 0 AND updated < ?`, idleBefore.UnixMilli())
+		res, err := tx.ExecContext(ctx, `DELETE FROM tables WHERE actions = 0 AND updated < ?`, by.EmptyBefore.UnixMilli())
 		if err != nil {
 			return err
 		}
 		n, _ := res.RowsAffected()
-		archived = int(n)
-		res, err = tx.ExecContext(ctx, `DELETE FROM tables WHERE (finished = 1 OR archived = 1) AND updated < ?`, deleteBefore.UnixMilli())
+		deleted = int(n)
+		res, err = tx.ExecContext(ctx, `UPDATE tables SET archived = 1, code = NULL
+			WHERE finished = 0 AND archived = 0 AND updated < ?`, by.IdleBefore.UnixMilli())
 		if err != nil {
 			return err
 		}
 		n, _ = res.RowsAffected()
-		deleted = int(n)
+		archived = int(n)
+		res, err = tx.ExecContext(ctx, `DELETE FROM tables WHERE (finished = 1 OR archived = 1) AND updated < ?`, by.DeleteBefore.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		deleted += int(n)
 		return nil
 	})
 	return archived, deleted, err

@@ -49,6 +49,13 @@ type Record struct {
 	Devices []Device
 }
 
+// SweepTimes say which tables a sweep archives or deletes: those unchanged since when.
+type SweepTimes struct {
+	EmptyBefore  time.Time // no action yet: abandoned before it began; deleted
+	IdleBefore   time.Time // unfinished: archived
+	DeleteBefore time.Time // finished or archived: deleted
+}
+
 // Store keeps tables. Every write names the version it was made against and fails with
 // ErrConflict when the table has moved on.
 type Store interface {
@@ -72,8 +79,9 @@ type Store interface {
 	// ListForDevice lists the tables of a game where a device sits, most recently
 	// changed first, without archived ones.
 	ListForDevice(ctx context.Context, device, game string) ([]Table, error)
-	// Sweep archives the unfinished tables unchanged since idleBefore and deletes the
-	// tables (finished or archived) unchanged since deleteBefore.
-	Sweep(ctx context.Context, idleBefore, deleteBefore time.Time) (archived, deleted int, err error)
+	// Sweep deletes the tables never played (no action) unchanged since EmptyBefore,
+	// archives the unfinished tables unchanged since IdleBefore, and deletes the tables
+	// (finished or archived) unchanged since DeleteBefore.
+	Sweep(ctx context.Context, by SweepTimes) (archived, deleted int, err error)
 	Close() error
 }

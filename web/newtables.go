@@ -1,0 +1,38 @@
+package web
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+)
+
+// Each client address may open so many new tables an hour (Config.NewTablesPerHour): as
+// many at once, then one every 3600/N seconds. A family opens a few tables an evening; a
+// script opening hundreds a minute is refused with a 429 that says when to try again.
+const defaultNewTablesPerHour = 60
+
+// newTableLimit is the middleware of the routes that make a table.
+func (s *Server) newTableLimit() echo.MiddlewareFunc {
+	perHour := s.cfg.NewTablesPerHour
+	if perHour <= 0 {
+		perHour = defaultNewTablesPerHour
+	}
+	every := time.Hour / time.Duration(perHour)
+	minutes := int(math.Ceil(every.Minutes()))
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Every(every), Burst: perHour, ExpiresIn: time.Hour}),
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(every.Seconds()))))
+			l := s.localizer(c)
+			return s.render(c, http.StatusTooManyRequests, "error", "error.toomany.title",
+				errorPage{Text: l.N("error.toomany.tables", minutes)})
+		},
+		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
+	})
+}
