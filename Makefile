@@ -6,13 +6,18 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
+.PHONY: run build generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
 
 run: build
 	./$(BIN)
 
 build:
 	$(GO) build -o $(BIN) ./cmd/tavolo
+
+# The pages' Go code from their templ files (web/page/*.templ); the generated files are
+# committed, and lint fails when they are not what templ makes.
+generate:
+	$(GO) tool templ generate -path web
 
 test: lint test-go test-js test-browser
 
@@ -34,6 +39,9 @@ node_modules/.installed: package.json package-lock.json
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@t=$$(mktemp -d) && for f in $$(git ls-files 'web/*.templ'); do mkdir -p $$t/$$(dirname $$f) && cp $$f $$t/$$f; done && \
+		$(GO) tool templ generate -path $$t/web >/dev/null 2>&1 && for f in $$(git ls-files 'web/*.templ'); do \
+		cmp -s $$t/$${f%.templ}_templ.go $${f%.templ}_templ.go || { echo "make generate needed: $$f"; rm -rf $$t; exit 1; }; done; rm -rf $$t
 	$(GO) vet ./...
 
 bench:

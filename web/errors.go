@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"tavolo/web/page"
 )
 
 // errorPages maps a status to the message ids of its localized page.
@@ -16,9 +18,6 @@ var errorPages = map[int]struct{ title, body string }{
 	http.StatusMethodNotAllowed:      {"error.badrequest.title", "error.badrequest.body"},
 	http.StatusInternalServerError:   {"error.server.title", "error.server.body"},
 }
-
-// errorPage is what the error page says: the message id Body, or the sentence Text.
-type errorPage struct{ Body, Text string }
 
 // handleError answers every error with a localized page and the right status; anything
 // unexpected is logged and shown as a 500 that tells nothing of the inside.
@@ -34,11 +33,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if status >= 500 {
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
-	page, ok := errorPages[status]
+	texts, ok := errorPages[status]
 	if !ok {
-		page = errorPages[http.StatusBadRequest]
+		texts = errorPages[http.StatusBadRequest]
 		if status >= 500 {
-			page = errorPages[http.StatusInternalServerError]
+			texts = errorPages[http.StatusInternalServerError]
 		}
 	}
 	if c.Get("lang") == nil {
@@ -49,7 +48,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		_ = c.NoContent(status)
 		return
 	}
-	if rerr := s.render(c, status, "error", page.title, errorPage{Body: page.body}); rerr != nil {
+	l := s.localizer(c)
+	if rerr := renderPage(c, status, page.Error(s.frame(c, "error", l.T(texts.title)), l.T(texts.body))); rerr != nil {
 		s.log.Error("error page failed", "err", rerr)
 		_ = c.String(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
+
+	"tavolo/web/page"
 )
 
 // Each client address may open so many new tables an hour (Config.NewTablesPerHour): as
@@ -30,8 +32,8 @@ func (s *Server) newTableLimit() echo.MiddlewareFunc {
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(every.Seconds()))))
 			l := s.localizer(c)
-			return s.render(c, http.StatusTooManyRequests, "error", "error.toomany.title",
-				errorPage{Text: l.N("error.toomany.tables", minutes)})
+			return renderPage(c, http.StatusTooManyRequests,
+				page.Error(s.frame(c, "error", l.T("error.toomany.title")), l.N("error.toomany.tables", minutes)))
 		},
 		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
 	})

@@ -10,10 +10,12 @@ import (
 	"path"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
 	"tavolo/pwa"
+	"tavolo/web/page"
 )
 
 //go:embed templates
@@ -32,8 +34,6 @@ func loadPages(assets *pwa.Assets) (*pages, error) {
 		// diamantPlay writes the Diamant play screen in Go (diamant_html.go).
 		"diamantPlay": diamantPlayFunc,
 	}
-	// layout.html is the frame every page is drawn in.
-	shared := []string{"templates/layout.html"}
 	files, err := fs.Glob(templateFiles, "templates/*.html")
 	if err != nil {
 		return nil, err
@@ -41,10 +41,7 @@ func loadPages(assets *pwa.Assets) (*pages, error) {
 	p := &pages{byName: map[string]*template.Template{}}
 	for _, file := range files {
 		name := strings.TrimSuffix(path.Base(file), ".html")
-		if name == "layout" {
-			continue
-		}
-		t, err := template.New(name).Funcs(funcs).ParseFS(templateFiles, append(shared[:1:1], file)...)
+		t, err := template.New(name).Funcs(funcs).ParseFS(templateFiles, file)
 		if err != nil {
 			return nil, fmt.Errorf("template %s: %w", name, err)
 		}
@@ -60,50 +57,73 @@ type view struct {
 	Title     string
 	Settings  Settings
 	CSRF      string
-	Languages []langLink
-	Catalog   string // URL of this language's catalog for the browser
-	Page      string // the template's name, for the menu's aria-current
+	Languages []page.LangLink
+	Page      string // the template's name
 	Data      any
 }
 
-// langLink is one entry of the language switcher: the current page in another language.
-type langLink struct {
-	i18n.Lang
-	URL     string
-	Current bool
+// frame is the frame of a page for this request: name is the page's (the menu marks it),
+// title its title.
+func (s *Server) frame(c echo.Context, name, title string) page.Frame {
+	l := s.localizer(c)
+	token, _ := c.Get("csrf").(string)
+	st := s.settings(c)
+	return page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.catalogURLs[l.Lang], Asset: s.assets.URL,
+		Languages: languageLinks(c.Request().URL, l.Lang),
+		Prefs: page.Prefs{Text: st.Text, Contrast: st.Contrast, Motion: st.Motion, Rate: st.Rate, Speak: st.Speak,
+			Sound: st.Sound, Vibrate: st.Vibrate}}
 }
 
-// render writes a page inside the layout. titleID is the message id of the page's title.
+// renderPage writes a page drawn by a templ component.
+func renderPage(c echo.Context, status int, comp templ.Component) error {
+	var buf bytes.Buffer
+	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-cache")
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// render writes a page of html/template inside the layout: its "content" block (and its
+// "head" block, if it has one). titleID is the message id of the page's title.
 func (s *Server) render(c echo.Context, status int, name, titleID string, data any) error {
 	t, ok := s.pages.byName[name]
 	if !ok {
 		return fmt.Errorf("no template %s", name)
 	}
-	l := s.localizer(c)
-	token, _ := c.Get("csrf").(string)
 	title, _ := c.Get("title").(string)
 	if title == "" {
-		title = l.T(titleID)
+		title = s.localizer(c).T(titleID)
 	}
-	v := view{
-		L: l, Lang: l.Lang, Title: title, Settings: s.settings(c), CSRF: token,
-		Languages: languageLinks(c.Request().URL, l.Lang), Catalog: s.catalogURL(l.Lang), Page: name, Data: data,
+	f := s.frame(c, name, title)
+	v := view{L: f.L, Lang: f.L.Lang, Title: title, Settings: s.settings(c), CSRF: f.CSRF, Languages: f.Languages,
+		Page: name, Data: data}
+	var head, content bytes.Buffer
+	if t.Lookup("head") != nil {
+		if err := t.ExecuteTemplate(&head, "head", v); err != nil {
+			return fmt.Errorf("render %s: %w", name, err)
+		}
+		f.Head = templ.Raw(head.String())
 	}
-	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
+	if err := t.ExecuteTemplate(&content, "content", v); err != nil {
 		return fmt.Errorf("render %s: %w", name, err)
+	}
+	ctx := templ.WithChildren(c.Request().Context(), templ.Raw(content.String()))
+	var buf bytes.Buffer
+	if err := page.Layout(f).Render(ctx, &buf); err != nil {
+		return err
 	}
 	c.Response().Header().Set("Cache-Control", "no-cache")
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
 // languageLinks gives the current page's address in each language.
-func languageLinks(u *url.URL, current string) []langLink {
-	links := make([]langLink, 0, len(i18n.Languages))
+func languageLinks(u *url.URL, current string) []page.LangLink {
+	links := make([]page.LangLink, 0, len(i18n.Languages))
 	for _, l := range i18n.Languages {
 		q := u.Query()
 		q.Set("lang", l.Code)
-		links = append(links, langLink{Lang: l, URL: u.Path + "?" + q.Encode(), Current: l.Code == current})
+		links = append(links, page.LangLink{Lang: l, URL: u.Path + "?" + q.Encode(), Current: l.Code == current})
 	}
 	return links
 }

@@ -47,12 +47,14 @@ const maxBody = "64K"
 
 // Server holds what the handlers share.
 type Server struct {
-	cfg      Config
-	log      *slog.Logger
-	echo     *echo.Echo
-	catalog  *i18n.Catalog
-	assets   *pwa.Assets
-	sessions *sessions.CookieStore
+	cfg     Config
+	log     *slog.Logger
+	echo    *echo.Echo
+	catalog *i18n.Catalog
+	// catalogURLs: each language's catalog for the browser, at its hashed URL.
+	catalogURLs map[string]string
+	assets      *pwa.Assets
+	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
 	langs        langCache // the language each Accept-Language header chose
@@ -92,7 +94,8 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		cfg.AwayAfter = defaultAwayAfter
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
-		tables: tables, hub: hub, presence: newPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}), gzips: newGzipWriters()}
+		tables: tables, hub: hub, presence: newPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}), gzips: newGzipWriters(),
+		catalogURLs: catalogURLs(catalog)}
 	if s.pages, err = loadPages(assets); err != nil {
 		db.Close()
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/page"
 )
 
 // Settings are a device's preferences, kept in its session and applied on every page.
@@ -119,25 +120,16 @@ func parseSettingsForm(form url.Values) (Settings, string) {
 	return st, ""
 }
 
-type settingsPage struct {
-	Settings  Settings
-	TextSizes []string
-	Contrasts []string
-	Motions   []string
-	Rates     []string
-	Saved     bool
-	Invalid   string // message id of the refused field's label
-}
-
 func (s *Server) showSettings(c echo.Context) error {
-	return s.render(c, http.StatusOK, "settings", "settings.title", s.newSettingsPage(c, ""))
+	return s.renderSettings(c, http.StatusOK, "")
 }
 
-func (s *Server) newSettingsPage(c echo.Context, invalid string) settingsPage {
-	return settingsPage{
-		Settings: s.settings(c), TextSizes: textSizes, Contrasts: contrasts, Motions: motions, Rates: rates,
-		Saved: c.QueryParam("saved") == "1", Invalid: invalid,
-	}
+// renderSettings answers with the settings page; invalid is the message id of a refused
+// field's label.
+func (s *Server) renderSettings(c echo.Context, status int, invalid string) error {
+	f := s.frame(c, "settings", s.localizer(c).T("settings.title"))
+	return renderPage(c, status, page.SettingsPage(f, page.Settings{Prefs: f.Prefs, TextSizes: textSizes, Contrasts: contrasts,
+		Motions: motions, Rates: rates, Saved: c.QueryParam("saved") == "1", Invalid: invalid}))
 }
 
 func (s *Server) saveSettings(c echo.Context) error {
@@ -147,7 +139,7 @@ func (s *Server) saveSettings(c echo.Context) error {
 	}
 	st, invalid := parseSettingsForm(form)
 	if invalid != "" {
-		return s.render(c, http.StatusBadRequest, "settings", "settings.title", s.newSettingsPage(c, invalid))
+		return s.renderSettings(c, http.StatusBadRequest, invalid)
 	}
 	if err := s.storeSettings(c, st); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/page"
 )
 
 // Handlers of the installable shell: hashed static files, the catalogs for the browser,
@@ -26,15 +27,20 @@ func (s *Server) serveAsset(c echo.Context) error {
 	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
 }
 
-// catalogURL is the hashed URL of a language's catalog, so the browser may keep it.
-func (s *Server) catalogURL(lang string) string {
-	sum := sha256.Sum256(s.catalog.JSON(lang))
-	return "/catalog/" + lang + "." + hex.EncodeToString(sum[:])[:10] + ".json"
+// catalogURLs are the hashed URLs of the languages' catalogs, so the browser may keep
+// them; made once, at start.
+func catalogURLs(catalog *i18n.Catalog) map[string]string {
+	urls := map[string]string{}
+	for _, l := range i18n.Languages {
+		sum := sha256.Sum256(catalog.JSON(l.Code))
+		urls[l.Code] = "/catalog/" + l.Code + "." + hex.EncodeToString(sum[:])[:10] + ".json"
+	}
+	return urls
 }
 
 func (s *Server) serveCatalog(c echo.Context) error {
 	lang, _, _ := strings.Cut(c.Param("file"), ".")
-	if !i18n.Supported(lang) || c.Request().URL.Path != s.catalogURL(lang) {
+	if !i18n.Supported(lang) || c.Request().URL.Path != s.catalogURLs[lang] {
 		return echo.ErrNotFound
 	}
 	c.Response().Header().Set("Cache-Control", immutable)
@@ -91,7 +97,7 @@ func (s *Server) serviceWorker(c echo.Context) error {
 	}
 	shell := append([]string{}, s.assets.URLs()...)
 	for _, l := range i18n.Languages {
-		shell = append(shell, s.catalogURL(l.Code), "/offline/"+l.Code)
+		shell = append(shell, s.catalogURLs[l.Code], "/offline/"+l.Code)
 	}
 	list, err := json.Marshal(shell)
 	if err != nil {
@@ -111,5 +117,6 @@ func (s *Server) offline(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	c.Set("lang", lang)
-	return s.render(c, http.StatusOK, "offline", "offline.title", nil)
+	l := s.localizer(c)
+	return renderPage(c, http.StatusOK, page.Offline(s.frame(c, "offline", l.T("offline.title"))))
 }

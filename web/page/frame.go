@@ -1,0 +1,42 @@
+// Package page draws Tavolo's pages: templ components over typed view models. It knows
+// nothing of HTTP: the server fills the models and writes what the components render.
+package page
+
+import (
+	"github.com/a-h/templ"
+
+	"tavolo/i18n"
+)
+
+// Frame is what every page is drawn in: the language, the device's preferences, the
+// navigation, and the page's own styles and scripts.
+type Frame struct {
+	L         *i18n.Localizer
+	Title     string // the page's title, before " · Tavolo"
+	Page      string // the page's name: the menu marks it current; scripts read it
+	Prefs     Prefs
+	CSRF      string // the form token
+	Languages []LangLink
+	Catalog   string              // URL of this language's catalog for the browser
+	Asset     func(string) string // the hashed URL of a static file
+	Head      templ.Component     // the page's own styles and scripts; nil for none
+}
+
+// Prefs are the device's settings as the page applies them (data attributes that the
+// style sheet and scripts read).
+type Prefs struct {
+	Text     string // text size in percent
+	Contrast string
+	Motion   string
+	Rate     string
+	Speak    bool
+	Sound    bool
+	Vibrate  bool
+}
+
+// LangLink is one entry of the language switcher: the current page in another language.
+type LangLink struct {
+	i18n.Lang
+	URL     string
+	Current bool
+}
