@@ -7,19 +7,16 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/say"
 )
 
 // The sentences Diamant says: pure functions from the engine's events, the players'
 // names and a localizer to whole sentences. The same sentences are shown on the page
 // (for everyone, and for a browser without scripts), put in the live regions and spoken.
 
-// sentence is one thing to announce: its text, whether it is an alarm (the assertive
-// live region), and the short sound that goes with it, if any.
-type sentence struct {
-	Text      string `json:"text"`
-	Assertive bool   `json:"assertive,omitempty"`
-	Sound     string `json:"sound,omitempty"`
-}
+// sentence is one thing to announce (web/say), named here until Diamant's sentences
+// move there too.
+type sentence = say.Sentence
 
 // cardName names a card: "Treasure of 11", "Idol worth 7", "Hazard: spider".
 func cardName(l *i18n.Localizer, c diamant.Card) string {

@@ -15,6 +15,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -79,7 +80,7 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p donutsSetupPage
 // modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".
 func modeText(l *i18n.Localizer, opt donutsOptions) string {
 	if opt.Mode == modeComputer {
-		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", colorName(l, opt.Human))
+		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", say.DonutsColor(l, opt.Human))
 	}
 	return l.T("donuts.mode.two")
 }
@@ -169,12 +170,12 @@ type donutsPlay struct {
 // (what the request did, or on a plain load the last turn).
 func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 	g, ai := t.game, t.opt.computer()
-	p := donutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: nextSentence(l, ai, g),
-		Score: scoreSentence(l, g), Playable: playableSentence(l, g), Last: lastSentence(l, ai, t.events),
+	p := donutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: say.DonutsNext(l, ai, g),
+		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.events),
 		Finished: g.Finished(), CanUndo: t.undoable() > 0, Computer: ai != donuts.None}
 	p.Heading = l.T("donuts.play.title.two")
 	if p.Computer {
-		p.Heading = l.T("donuts.play.title.computer", "Color", colorName(l, t.opt.Human), "Level", l.T("donuts.level."+string(t.opt.Level)))
+		p.Heading = l.T("donuts.play.title.computer", "Color", say.DonutsColor(l, t.opt.Human), "Level", l.T("donuts.level."+string(t.opt.Level)))
 	}
 	legal := map[donuts.Point]bool{}
 	for _, q := range g.Legal() {
@@ -185,11 +186,11 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 		row := make([]donutsCell, donuts.Size)
 		for c := range donuts.Size {
 			q := donuts.P(r, c)
-			cell := donutsCell{Row: r + 1, Col: c + 1, Line: lineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
+			cell := donutsCell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
 			if d := g.At(q); d != donuts.None {
 				cell.Donut = d.String()
 			}
-			cell.Label = cellLabel(l, g, q, cell.Playable, cell.Last)
+			cell.Label = say.DonutsCell(l, g, q, cell.Playable, cell.Last)
 			row[c] = cell
 		}
 		p.Rows = append(p.Rows, row)
@@ -205,7 +206,7 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 		if len(ev.Flipped) > 0 {
 			snd = "flip"
 		}
-		p.News = append(p.News, sentence{Text: moveSentence(l, ai, ev), Sound: snd})
+		p.News = append(p.News, sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
 	}
 	end := sentence{Text: p.Status}
 	if p.Finished {
@@ -352,7 +353,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	}
 	at, ok := parsePlate(text)
 	if !ok {
-		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+whereSentence(l, t.game)))
+		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.game)))
 	}
 	by := t.game.Turn()
 	if ai := t.opt.computer(); ai != donuts.None {
@@ -367,7 +368,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 			if me.Code == donuts.CodeNotYourTurn || me.Code == donuts.CodeGameOver {
 				status = http.StatusConflict
 			}
-			return s.refuseDonuts(c, t, status, refusalSentence(l, t.game, me))
+			return s.refuseDonuts(c, t, status, say.DonutsRefusal(l, t.game, me))
 		case errors.Is(err, store.ErrConflict):
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}

@@ -20,6 +20,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/say"
 )
 
 var (
@@ -127,7 +128,7 @@ func TestDonutsPlayWithoutScript(t *testing.T) {
 	res, body = donutsPost(c, "/donuts/t/"+id+"/place", url.Values{"version": {donutsVersionOf(t, c, id)}, "typed": {typed}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	_, body = c.get("/donuts/t/"+id, nil)
-	require.Contains(t, body, "Vanilla places a donut at "+plateText(donutsLocalizer(t, "en"), next))
+	require.Contains(t, body, "Vanilla places a donut at "+say.DonutsPlate(donutsLocalizer(t, "en"), next))
 }
 
 func TestDonutsComputerRepliesInTheSameRequest(t *testing.T) {
@@ -207,7 +208,7 @@ func TestDonutsRefusals(t *testing.T) {
 		}
 	}
 	l := donutsLocalizer(t, "en")
-	where := whereSentence(l, g)
+	where := say.DonutsWhere(l, g)
 	offLineText := string(rune('1'+offLine.Row)) + " " + string(rune('1'+offLine.Col))
 
 	// A game one donut from five in a row, then finished.
@@ -228,7 +229,7 @@ func TestDonutsRefusals(t *testing.T) {
 
 	gp, _, err := donuts.Replay(donuts.Numbered(3, donuts.Chocolate), []donuts.Point{donuts.P(0, 0)})
 	require.NoError(t, err)
-	pendingWhere := whereSentence(l, gp)
+	pendingWhere := say.DonutsWhere(l, gp)
 
 	fresh := donutsNew(t, c, twoPlayers("9"))
 
@@ -253,8 +254,8 @@ func TestDonutsRefusals(t *testing.T) {
 		{"taken", id, "place", url.Values{"plate": {"3,4"}}, http.StatusUnprocessableEntity,
 			"The plate at row 3, column 4 already holds a donut. " + where},
 		{"off the line", id, "place", url.Values{"typed": {offLineText}}, http.StatusUnprocessableEntity,
-			"The plate at " + plateText(l, offLine) + " is not on the line: the donut at row 3, column 4 shows a " +
-				lineName(l, lineAt(g, donuts.P(2, 3))) + " line. " + where},
+			"The plate at " + say.DonutsPlate(l, offLine) + " is not on the line: the donut at row 3, column 4 shows a " +
+				say.DonutsLine(l, say.DonutsLineAt(g, donuts.P(2, 3))) + " line. " + where},
 		{"after the end", over, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
 			"The game is over: no more donuts can be placed."},
 		{"out of turn", pending, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,

@@ -1,4 +1,4 @@
-package web
+package say
 
 import (
 	"testing"
@@ -50,7 +50,7 @@ func TestDonutsMoveSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, moveSentence(donutsLocalizer(t, lang), tc.ai, tc.ev))
+				require.Equal(t, want, DonutsMove(localizer(t, lang), tc.ai, tc.ev))
 			})
 		}
 	}
@@ -64,7 +64,7 @@ func TestDonutsPluralsOfUndo(t *testing.T) {
 		"sk": {"Vrátený 1 donut.", "Vrátené 2 donuty.", "Vrátených 5 donutov."},
 	}
 	for lang, w := range want {
-		l := donutsLocalizer(t, lang)
+		l := localizer(t, lang)
 		for i, n := range []int{1, 2, 5} {
 			require.Equal(t, w[i], l.N("donuts.n.undone", n), "%s %d", lang, n)
 		}
@@ -130,7 +130,7 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, nextSentence(donutsLocalizer(t, lang), tc.ai, tc.g))
+				require.Equal(t, want, DonutsNext(localizer(t, lang), tc.ai, tc.g))
 			})
 		}
 	}
@@ -145,10 +145,10 @@ func TestDonutsLineFullSentence(t *testing.T) {
 		require.NoError(t, err)
 	}
 	last, _ := g.Last()
-	l := donutsLocalizer(t, "en")
-	require.Equal(t, whoName(l, donuts.None, g.Turn())+" to play: the "+lineName(l, lineAt(g, last))+" line from "+
-		plateText(l, last)+" is full, so the donut may go on any empty plate.", nextSentence(l, donuts.None, g))
-	require.Equal(t, "The donut may go on any empty plate.", whereSentence(l, g))
+	l := localizer(t, "en")
+	require.Equal(t, DonutsWho(l, donuts.None, g.Turn())+" to play: the "+DonutsLine(l, DonutsLineAt(g, last))+" line from "+
+		DonutsPlate(l, last)+" is full, so the donut may go on any empty plate.", DonutsNext(l, donuts.None, g))
+	require.Equal(t, "The donut may go on any empty plate.", DonutsWhere(l, g))
 }
 
 func TestDonutsCellLabelsAndCommands(t *testing.T) {
@@ -164,15 +164,15 @@ func TestDonutsCellLabelsAndCommands(t *testing.T) {
 			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
 	}
 	for lang, want := range cases {
-		l := donutsLocalizer(t, lang)
-		require.Equal(t, want[0], cellLabel(l, g, donuts.P(0, 0), false, true), lang)
-		require.Equal(t, want[1], cellLabel(l, g, donuts.P(1, 0), true, false), lang)
-		require.Equal(t, want[2], playableSentence(l, g), lang)
+		l := localizer(t, lang)
+		require.Equal(t, want[0], DonutsCell(l, g, donuts.P(0, 0), false, true), lang)
+		require.Equal(t, want[1], DonutsCell(l, g, donuts.P(1, 0), true, false), lang)
+		require.Equal(t, want[2], DonutsPlayable(l, g), lang)
 	}
-	l := donutsLocalizer(t, "en")
+	l := localizer(t, "en")
 	require.Equal(t, "On the board: chocolate 1, vanilla 0. Largest groups: chocolate 1, vanilla 0. Still to place: chocolate 14, vanilla 15.",
-		scoreSentence(l, g))
-	require.Equal(t, "No donut has been placed yet.", lastSentence(l, donuts.None, nil))
+		DonutsScore(l, g))
+	require.Equal(t, "No donut has been placed yet.", DonutsLast(l, donuts.None, nil))
 }
 
 func TestDonutsRefusalSentences(t *testing.T) {
@@ -198,7 +198,7 @@ func TestDonutsRefusalSentences(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for lang, want := range tc.want {
-			require.Equal(t, want, refusalSentence(donutsLocalizer(t, lang), g, tc.err), "%s %s", tc.err.Code, lang)
+			require.Equal(t, want, DonutsRefusal(localizer(t, lang), g, tc.err), "%s %s", tc.err.Code, lang)
 		}
 	}
 }

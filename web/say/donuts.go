@@ -1,0 +1,171 @@
+package say
+
+import (
+	"strings"
+
+	"tavolo/companion/donuts"
+	"tavolo/i18n"
+)
+
+// The sentences Donuts says: pure functions from the game, its events and a localizer to
+// whole sentences, as for Diamant. Plates are said as words, "row 3, column 4", rows 1 to
+// 6 from the top and columns 1 to 6 from the left. The same sentences are shown on the
+// page, put in the live regions and spoken.
+
+// DonutsPlate says a plate: "row 3, column 4".
+func DonutsPlate(l *i18n.Localizer, p donuts.Point) string {
+	return l.T("donuts.plate", "Row", p.Row+1, "Col", p.Col+1)
+}
+
+// donutsPlateList says plates: "row 1, column 5; row 3, column 5 or row 4, column 5". last is
+// the id of the word before the last plate (donuts.or, donuts.and).
+func donutsPlateList(l *i18n.Localizer, ps []donuts.Point, last string) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = DonutsPlate(l, p)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], "; ") + l.T(last) + names[len(names)-1]
+}
+
+// DonutsLineAt is the line of a plate of the game's board.
+func DonutsLineAt(g *donuts.Game, p donuts.Point) donuts.Dir {
+	b := g.Board()
+	return b.At(p)
+}
+
+// DonutsColor is a colour inside a sentence: "chocolate".
+func DonutsColor(l *i18n.Localizer, c donuts.Color) string { return l.T("donuts.color." + c.String()) }
+
+// DonutsLine is a plate's line: "horizontal", "diagonal rising".
+func DonutsLine(l *i18n.Localizer, d donuts.Dir) string { return l.T("donuts.line." + d.Name()) }
+
+// DonutsWho names a player at the start of a sentence: "Chocolate" between two people;
+// against the computer "Chocolate (you)" and "The computer (vanilla)". ai is the
+// computer's colour, None when two people play.
+func DonutsWho(l *i18n.Localizer, ai, c donuts.Color) string {
+	who := l.T("donuts.who." + c.String())
+	switch {
+	case ai == donuts.None:
+		return who
+	case c == ai:
+		return l.T("donuts.who.computer", "Color", DonutsColor(l, c))
+	}
+	return l.T("donuts.who.you", "Who", who)
+}
+
+// DonutsMove says what a move did: "Vanilla places a donut at row 2, column 5 and
+// flips 1 donut: row 2, column 4."
+func DonutsMove(l *i18n.Localizer, ai donuts.Color, ev donuts.Event) string {
+	who, at := DonutsWho(l, ai, ev.By), DonutsPlate(l, ev.At)
+	if len(ev.Flipped) == 0 {
+		return l.T("donuts.say.place", "Who", who, "Plate", at)
+	}
+	return l.N("donuts.n.flip", len(ev.Flipped), "Who", who, "Plate", at, "Plates", donutsPlateList(l, ev.Flipped, "donuts.and"))
+}
+
+// DonutsNext says who places next and where, or how the game ended.
+func DonutsNext(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
+	if g.Finished() {
+		return donutsEnd(l, ai, g)
+	}
+	who := DonutsWho(l, ai, g.Turn())
+	last, played := g.Last()
+	switch {
+	case !played:
+		return l.T("donuts.say.next.first", "Who", who)
+	case g.Free():
+		return l.T("donuts.say.next.full", "Who", who, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last))
+	}
+	return l.T("donuts.say.next.line", "Who", who, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last),
+		"Plates", donutsPlateList(l, g.Legal(), "donuts.or"))
+}
+
+// donutsEnd says how a finished game ended.
+func donutsEnd(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
+	if g.Reason() == donuts.ReasonFive {
+		return l.T("donuts.say.win.five", "Who", DonutsWho(l, ai, g.Winner()))
+	}
+	gr := g.Groups()
+	if g.Winner() == donuts.None {
+		return l.T("donuts.say.draw", "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+	}
+	return l.T("donuts.say.win.group", "Who", DonutsWho(l, ai, g.Winner()), "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+}
+
+// donutsOnBoard counts each colour's donuts on the board.
+func donutsOnBoard(g *donuts.Game) donuts.Counts {
+	var n donuts.Counts
+	for _, row := range g.Rows() {
+		n.Chocolate += strings.Count(row, "C")
+		n.Vanilla += strings.Count(row, "V")
+	}
+	return n
+}
+
+// DonutsScore says the donuts of each colour on the board, the largest groups and
+// the donuts still to place.
+func DonutsScore(l *i18n.Localizer, g *donuts.Game) string {
+	n, gr := donutsOnBoard(g), g.Groups()
+	return l.T("donuts.say.score", "Chocolate", n.Chocolate, "Vanilla", n.Vanilla,
+		"GroupChocolate", gr.Chocolate, "GroupVanilla", gr.Vanilla,
+		"LeftChocolate", g.Left(donuts.Chocolate), "LeftVanilla", g.Left(donuts.Vanilla))
+}
+
+// DonutsPlayable lists every plate the next donut may go on.
+func DonutsPlayable(l *i18n.Localizer, g *donuts.Game) string {
+	if g.Finished() {
+		return l.T("donuts.error.game-over")
+	}
+	legal := g.Legal()
+	return l.N("donuts.n.playable", len(legal), "Plates", donutsPlateList(l, legal, "donuts.and"))
+}
+
+// DonutsLast says the last move, or that none was made.
+func DonutsLast(l *i18n.Localizer, ai donuts.Color, events []donuts.Event) string {
+	if len(events) == 0 {
+		return l.T("donuts.say.last.none")
+	}
+	return l.T("donuts.say.last", "Move", DonutsMove(l, ai, events[len(events)-1]))
+}
+
+// DonutsCell is a plate's accessible name: "Row 3, column 4, empty, diagonal rising,
+// playable".
+func DonutsCell(l *i18n.Localizer, g *donuts.Game, p donuts.Point, playable, last bool) string {
+	parts := []string{l.T("donuts.cell", "Row", p.Row+1, "Col", p.Col+1), l.T("donuts.cell." + g.At(p).String()),
+		DonutsLine(l, DonutsLineAt(g, p))}
+	if playable {
+		parts = append(parts, l.T("donuts.cell.playable"))
+	}
+	if last {
+		parts = append(parts, l.T("donuts.cell.last"))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// DonutsWhere says where the next donut may go, after a refusal.
+func DonutsWhere(l *i18n.Localizer, g *donuts.Game) string {
+	if g.Finished() {
+		return ""
+	}
+	if _, played := g.Last(); !played || g.Free() {
+		return l.T("donuts.error.where.free")
+	}
+	return l.T("donuts.error.where", "Plates", donutsPlateList(l, g.Legal(), "donuts.or"))
+}
+
+// DonutsRefusal says why a move was refused and where the donut may go.
+func DonutsRefusal(l *i18n.Localizer, g *donuts.Game, e *donuts.MoveError) string {
+	var why string
+	switch e.Code {
+	case donuts.CodeOffLine:
+		why = l.T("donuts.error.off-line", "Plate", DonutsPlate(l, e.At), "From", DonutsPlate(l, *e.From), "Line", DonutsLine(l, e.Line))
+	case donuts.CodeNotYourTurn:
+		why = l.T("donuts.error.not-your-turn", "Color", DonutsColor(l, e.Turn))
+	default:
+		why = l.T("donuts.error."+e.Code, "Plate", DonutsPlate(l, e.At))
+	}
+	return strings.TrimSpace(why + " " + DonutsWhere(l, g))
+}

@@ -1,0 +1,21 @@
+package say
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/i18n"
+)
+
+// catalog is the app's catalogs, read once for every test.
+var catalog = sync.OnceValues(i18n.Load)
+
+// localizer is the app's localizer for a language.
+func localizer(t *testing.T, lang string) *i18n.Localizer {
+	t.Helper()
+	c, err := catalog()
+	require.NoError(t, err)
+	return c.Localizer(lang)
+}
