@@ -12,6 +12,7 @@ import (
 
 	"tavolo/companion/donaz"
 	"tavolo/i18n"
+	"tavolo/web/page"
 )
 
 // donazRoutes registers Donaz's pages: the clock's setup, a plain GET form, and the clock,
@@ -19,38 +20,6 @@ import (
 func (s *Server) donazRoutes(e *echo.Echo) {
 	e.GET("/donaz", s.donazSetup)
 	e.GET("/donaz/clock", s.donazClock)
-}
-
-// donazFormTeam is one team's fields as the form shows them.
-type donazFormTeam struct {
-	Number int
-	Name   string
-	Color  string
-}
-
-// donazForm is the setup form's values: as typed when they are shown back with problems.
-type donazForm struct {
-	Game      string
-	Teams     [2]donazFormTeam
-	Minutes   string
-	Untimed   bool
-	Increment string
-	Start     string
-}
-
-// donazProblem is a refused field, with the id of the control its message leads to.
-type donazProblem struct {
-	Field  string
-	Anchor string
-	Reason string // message id
-}
-
-type donazSetupPage struct {
-	Form     donazForm
-	Colors   []string
-	Problems []donazProblem
-	Invalid  map[string]bool
-	MaxName  int
 }
 
 // donazConfig is what the clock's script is handed, as JSON: the validated setup, the
@@ -66,23 +35,6 @@ type donazConfig struct {
 	Messages    map[string]any `json:"messages"`
 }
 
-type donazTeamView struct {
-	Index     int
-	Name      string
-	Color     string
-	ColorName string
-}
-
-type donazClockPage struct {
-	Teams     [2]donazTeamView
-	Budget    string
-	Increment string
-	Ready     string // who starts, when chosen in the setup
-	Digits    string // the full time, shown until the script takes over
-	SetupURL  string
-	Config    donazConfig
-}
-
 func (s *Server) donazSetup(c echo.Context) error {
 	// Values in the query (the clock's "change the setup" link) fill the form; a fresh
 	// game id makes whatever is submitted from here a new game.
@@ -90,7 +42,7 @@ func (s *Server) donazSetup(c echo.Context) error {
 	setup, _ := donaz.Parse(q)
 	form := s.donazFormFrom(c, setup, q)
 	form.Game = newGameID()
-	return s.render(c, http.StatusOK, "donaz", "donaz.setup.title", s.donazSetupPage(form, nil))
+	return s.renderDonazSetup(c, http.StatusOK, form, nil)
 }
 
 func (s *Server) donazClock(c echo.Context) error {
@@ -109,28 +61,28 @@ func (s *Server) donazClock(c echo.Context) error {
 		if !validGame(form.Game) {
 			form.Game = newGameID()
 		}
-		return s.render(c, http.StatusBadRequest, "donaz", "donaz.setup.title", s.donazSetupPage(form, problems))
+		return s.renderDonazSetup(c, http.StatusBadRequest, form, problems)
 	}
 
-	page := donazClockPage{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
+	p := page.DonazClock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
 	for i, t := range setup.Teams {
-		page.Teams[i] = donazTeamView{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color)}
+		p.Teams[i] = page.DonazTeam{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color)}
 	}
-	page.Digits = strconv.Itoa(setup.Minutes) + ":00"
+	p.Digits = strconv.Itoa(setup.Minutes) + ":00"
 	if setup.Untimed {
-		page.Budget = l.T("donaz.time.untimed")
-		page.Digits = page.Budget
+		p.Budget = l.T("donaz.time.untimed")
+		p.Digits = p.Budget
 	} else {
-		page.Budget = l.T("donaz.clock.budget", "Time", l.N("time.minutes", setup.Minutes))
+		p.Budget = l.T("donaz.clock.budget", "Time", l.N("time.minutes", setup.Minutes))
 	}
 	if setup.Increment > 0 && !setup.Untimed {
-		page.Increment = l.N("donaz.clock.increment", setup.Increment)
+		p.Increment = l.N("donaz.clock.increment", setup.Increment)
 	}
 	if setup.Start != donaz.StartRandom {
 		first, _ := strconv.Atoi(setup.Start)
-		page.Ready = l.T("donaz.clock.ready", "Team", names[first-1])
+		p.Ready = l.T("donaz.clock.ready", "Team", names[first-1])
 	}
-	page.Config = donazConfig{
+	p.Config = donazConfig{
 		Key:         setup.Query().Encode(),
 		Names:       names,
 		BudgetMs:    setup.Minutes * 60_000,
@@ -139,7 +91,7 @@ func (s *Server) donazClock(c echo.Context) error {
 		Start:       setup.Start,
 		Messages:    s.donazMessages(l.Lang),
 	}
-	return s.render(c, http.StatusOK, "donaz-clock", "donaz.clock.title", page)
+	return renderPage(c, http.StatusOK, page.DonazClockPage(s.frame(c, "donaz-clock", l.T("donaz.clock.title")), p))
 }
 
 // donazDefaultName empties a name that is a team's default in any language, so that the
@@ -161,7 +113,7 @@ func (s *Server) donazName(l *i18n.Localizer, setup donaz.Setup, team int) strin
 }
 
 // donazFormFrom gives the form's values: what the query says, as typed, else the setup's.
-func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) donazForm {
+func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
 	l := s.localizer(c)
 	raw := func(key, fallback string) string {
 		if _, ok := q[key]; ok {
@@ -169,7 +121,7 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 		}
 		return fallback
 	}
-	f := donazForm{
+	f := page.DonazForm{
 		Game:      q.Get("game"),
 		Minutes:   raw("minutes", strconv.Itoa(setup.Minutes)),
 		Untimed:   setup.Untimed,
@@ -182,18 +134,19 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 		if s.donazDefaultName(i, name) == "" {
 			name = l.T("donaz.team.default", "Number", i+1)
 		}
-		f.Teams[i] = donazFormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color}
+		f.Teams[i] = page.DonazFormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color}
 	}
 	return f
 }
 
-func (s *Server) donazSetupPage(form donazForm, problems []donaz.Problem) donazSetupPage {
-	page := donazSetupPage{Form: form, Colors: donaz.Colors, Invalid: map[string]bool{}, MaxName: donaz.MaxName}
-	for _, p := range problems {
-		page.Invalid[p.Field] = true
-		page.Problems = append(page.Problems, donazProblem{Field: p.Field, Anchor: donazAnchor(p.Field), Reason: p.Reason})
+// renderDonazSetup answers with the setup form, showing what was refused.
+func (s *Server) renderDonazSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
+	p := page.DonazSetup{Form: form, Colors: donaz.Colors, Invalid: map[string]bool{}, MaxName: donaz.MaxName}
+	for _, pr := range problems {
+		p.Invalid[pr.Field] = true
+		p.Problems = append(p.Problems, page.DonazProblem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
 	}
-	return page
+	return renderPage(c, status, page.DonazSetupPage(s.frame(c, "donaz", s.localizer(c).T("donaz.setup.title")), p))
 }
 
 // donazAnchor is the id of the control a field's problem leads to.

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var donazConfigBlock = regexp.MustCompile(`(?s)<script type="application/json" id="donaz-config">(.*?)</script>`)
+var donazConfigBlock = regexp.MustCompile(`(?s)<script[^>]* id="donaz-config"[^>]*>(.*?)</script>`)
 
 // clockConfig reads the JSON the clock page hands its script.
 func clockConfig(t *testing.T, body string) donazConfig {

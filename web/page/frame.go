@@ -40,3 +40,9 @@ type LangLink struct {
 	URL     string
 	Current bool
 }
+
+// withHead is the frame with the page's own styles and scripts.
+func (f Frame) withHead(head templ.Component) Frame {
+	f.Head = head
+	return f
+}
