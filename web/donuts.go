@@ -1,10 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"strconv"
@@ -15,6 +13,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/store"
 )
@@ -38,27 +37,16 @@ func (s *Server) donutsRoutes(e *echo.Echo) {
 
 // ---- setup ----
 
-type donutsSetupPage struct {
-	Mode, Level, Color, First, Board, Seed string
-	Problem                                string
-	SeedInvalid                            bool
-	Levels                                 []donuts.Level
-	Resume                                 []donutsResume
-}
-
-type donutsResume struct {
-	ID   string
-	Text string
-}
-
 func (s *Server) donutsSetup(c echo.Context) error {
-	return s.renderDonutsSetup(c, http.StatusOK, donutsSetupPage{Mode: modeComputer, Level: string(donuts.Normal),
+	return s.renderDonutsSetup(c, http.StatusOK, page.DonutsSetup{Mode: modeComputer, Level: string(donuts.Normal),
 		Color: "chocolate", First: "chocolate", Board: "new"})
 }
 
-func (s *Server) renderDonutsSetup(c echo.Context, status int, p donutsSetupPage) error {
+func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetup) error {
 	l := s.localizer(c)
-	p.Levels = donuts.Levels
+	for _, lv := range donuts.Levels {
+		p.Levels = append(p.Levels, string(lv))
+	}
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err
@@ -72,9 +60,9 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p donutsSetupPage
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, donutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", seedText(opt))})
+		p.Resume = append(p.Resume, page.DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", seedText(opt))})
 	}
-	return s.render(c, status, "donuts", "donuts.setup.title", p)
+	return renderPage(c, status, page.DonutsSetupPage(s.frame(c, "donuts", l.T("donuts.setup.title")), p))
 }
 
 // modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".
@@ -103,7 +91,7 @@ func (s *Server) donutsCreate(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
 	}
-	p := donutsSetupPage{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
+	p := page.DonutsSetup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
 	opt := donutsOptions{Mode: p.Mode, AI: rand.Uint64()}
 	human, errColor := donuts.ParseColor(p.Color)
@@ -133,44 +121,11 @@ func (s *Server) donutsCreate(c echo.Context) error {
 
 // ---- the board ----
 
-// donutsCell is a plate as the page and the script draw it.
-type donutsCell struct {
-	Row      int    `json:"-"` // 1 to 6
-	Col      int    `json:"-"`
-	Line     string `json:"-"`
-	Donut    string `json:"d,omitempty"` // "chocolate", "vanilla" or empty
-	Playable bool   `json:"p,omitempty"`
-	Last     bool   `json:"l,omitempty"`
-	Label    string `json:"n"` // the accessible name
-}
-
-// Value is the plate as the form sends it: "row,column", from 1.
-func (c donutsCell) Value() string { return fmt.Sprintf("%d,%d", c.Row, c.Col) }
-
-// donutsPlay is what the board page shows.
-type donutsPlay struct {
-	ID       string
-	Version  int64
-	Heading  string
-	Seed     string
-	Rows     [][]donutsCell
-	Status   string     // who places next and where, or how the game ended
-	News     []sentence // what the last turn did
-	Problem  string
-	Score    string
-	Playable string
-	Last     string
-	Finished bool
-	CanUndo  bool
-	Computer bool
-	Say      []sentence // what to announce when the answer arrives by script
-}
-
 // board builds the page's view of a table. news is how many of the last moves to tell
 // (what the request did, or on a plain load the last turn).
-func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
+func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
 	g, ai := t.game, t.opt.computer()
-	p := donutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: say.DonutsNext(l, ai, g),
+	p := page.DonutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: say.DonutsNext(l, ai, g),
 		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.events),
 		Finished: g.Finished(), CanUndo: t.undoable() > 0, Computer: ai != donuts.None}
 	p.Heading = l.T("donuts.play.title.two")
@@ -183,10 +138,10 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 	}
 	last, played := g.Last()
 	for r := range donuts.Size {
-		row := make([]donutsCell, donuts.Size)
+		row := make([]page.DonutsCell, donuts.Size)
 		for c := range donuts.Size {
 			q := donuts.P(r, c)
-			cell := donutsCell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
+			cell := page.DonutsCell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
 			if d := g.At(q); d != donuts.None {
 				cell.Donut = d.String()
 			}
@@ -220,7 +175,7 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) donutsPlay {
 // to announce.
 type donutsReply struct {
 	Version  int64        `json:"version"`
-	Cells    []donutsCell `json:"cells"` // row by row
+	Cells    []page.DonutsCell `json:"cells"` // row by row
 	Panel    string       `json:"panel"` // the HTML above the board: news, whose turn, undo
 	Info     string       `json:"info"`  // the HTML below it: score, last move, playable plates
 	Finished bool         `json:"finished"`
@@ -228,21 +183,20 @@ type donutsReply struct {
 }
 
 // showDonuts answers with the board: a whole page, or for a script the JSON reply.
-func (s *Server) showDonuts(c echo.Context, status int, p donutsPlay) error {
+func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error {
 	if p.Problem != "" {
 		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
 	}
+	f := s.frame(c, "donuts-play", p.Heading)
 	if !wantsJSON(c) {
-		return s.renderTitled(c, status, "donuts-play", p.Heading, p)
+		return renderPage(c, status, page.DonutsPlayPage(f, p))
 	}
-	l := s.localizer(c)
-	token, _ := c.Get("csrf").(string)
-	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "donuts-play", Data: p}
-	var panel, info bytes.Buffer
-	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&panel, "donuts-panel", v); err != nil {
+	ctx := c.Request().Context()
+	var panel, info strings.Builder
+	if err := page.DonutsPanel(f, p).Render(ctx, &panel); err != nil {
 		return err
 	}
-	if err := s.pages.byName["donuts-play"].ExecuteTemplate(&info, "donuts-info", v); err != nil {
+	if err := page.DonutsInfo(f, p).Render(ctx, &info); err != nil {
 		return err
 	}
 	r := donutsReply{Version: p.Version, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
