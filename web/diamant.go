@@ -12,6 +12,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -37,30 +38,15 @@ func (s *Server) diamantRoutes(e *echo.Echo) {
 
 // ---- setup ----
 
-type diamantSetupPage struct {
+// diamantSetupForm is the setup form as it is shown: first, or again with a problem.
+type diamantSetupForm struct {
 	Count    int
-	Counts   []int
 	Names    []string
 	Draw     string
 	Vote     string
 	Seed     string
 	Problem  string
-	MaxName  int
-	Resume   []diamantResume
 	Problems map[int]bool // seats whose name was refused
-	Fields   []diamantNameField
-}
-
-// diamantNameField is one player's name field of the setup form.
-type diamantNameField struct {
-	N       int
-	Value   string
-	Invalid bool
-}
-
-type diamantResume struct {
-	ID    string
-	Names string
 }
 
 func (s *Server) diamantSetup(c echo.Context) error {
@@ -73,14 +59,15 @@ func (s *Server) diamantSetup(c echo.Context) error {
 	for i := range names {
 		names[i] = l.T("diamant.setup.player.default", "N", i+1)
 	}
-	return s.renderSetup(c, http.StatusOK, diamantSetupPage{Count: n, Names: names, Draw: drawApp, Vote: votePhone})
+	return s.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: drawApp, Vote: votePhone})
 }
 
-func (s *Server) renderSetup(c echo.Context, status int, p diamantSetupPage) error {
-	p.Counts = []int{3, 4, 5, 6, 7, 8}
-	p.MaxName = diamant.MaxNameRunes
-	for i, n := range p.Names {
-		p.Fields = append(p.Fields, diamantNameField{N: i + 1, Value: n, Invalid: p.Problems[i]})
+func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
+	l := s.loc(c)
+	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
+	for i, n := range form.Names {
+		p.Fields = append(p.Fields, page.DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
 	device, err := s.deviceID(c)
 	if err != nil {
@@ -95,9 +82,9 @@ func (s *Server) renderSetup(c echo.Context, status int, p diamantSetupPage) err
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, diamantResume{ID: t.ID, Names: joinNames(s.loc(c), opt.Players)})
+		p.Resume = append(p.Resume, page.DiamantResume{ID: t.ID, Names: joinNames(l, opt.Players)})
 	}
-	return s.render(c, status, "diamant", "diamant.setup.title", p)
+	return renderPage(c, status, page.DiamantSetupPage(s.frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
 
 func (s *Server) diamantCreate(c echo.Context) error {
@@ -106,7 +93,7 @@ func (s *Server) diamantCreate(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
 	}
-	p := diamantSetupPage{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
+	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
 	p.Count = len(p.Names)
 	if (p.Draw != drawApp && p.Draw != drawBox) || (p.Vote != votePhone && p.Vote != voteCards) {
 		p.Problem = l.T("diamant.error.form")

@@ -17,6 +17,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -359,17 +360,13 @@ func (s *Server) diamantTablePage(c echo.Context) error {
 
 // ---- a new table with a phone each ----
 
-type diamantPhonesPage struct {
-	Name    string
-	Draw    string
-	Hidden  bool
-	Problem string
-	MaxName int
+func (s *Server) diamantPhonesSetup(c echo.Context) error {
+	return s.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: drawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
-func (s *Server) diamantPhonesSetup(c echo.Context) error {
-	return s.render(c, http.StatusOK, "diamant-phones", "diamant.phones.title",
-		diamantPhonesPage{Draw: drawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
+// renderPhonesSetup answers with the form of a new table with a phone each.
+func (s *Server) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
+	return renderPage(c, status, page.DiamantPhonesPage(s.frame(c, "diamant-phones", s.loc(c).T("diamant.phones.title")), p))
 }
 
 // checkName cleans a player's name (diamant.CleanName) and says why it cannot be one
@@ -392,15 +389,15 @@ func checkName(l *i18n.Localizer, name string, taken []string) (string, string) 
 
 func (s *Server) diamantPhonesCreate(c echo.Context) error {
 	l := s.loc(c)
-	p := diamantPhonesPage{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
+	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != drawApp && p.Draw != drawBox {
 		p.Problem = l.T("diamant.error.form")
-		return s.render(c, http.StatusBadRequest, "diamant-phones", "diamant.phones.title", p)
+		return s.renderPhonesSetup(c, http.StatusBadRequest, p)
 	}
 	name, problem := checkName(l, p.Name, nil)
 	if problem != "" {
 		p.Problem = problem
-		return s.render(c, http.StatusUnprocessableEntity, "diamant-phones", "diamant.phones.title", p)
+		return s.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
 	}
 	opt := diamantOptions{Setup: diamant.Setup{Players: []string{name}, Seed: newSeed()}, Draw: p.Draw, Vote: votePhone,
 		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
