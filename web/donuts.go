@@ -174,12 +174,12 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay 
 // donutsReply is the JSON answer to a script: the board's new state, the panel and what
 // to announce.
 type donutsReply struct {
-	Version  int64        `json:"version"`
+	Version  int64             `json:"version"`
 	Cells    []page.DonutsCell `json:"cells"` // row by row
-	Panel    string       `json:"panel"` // the HTML above the board: news, whose turn, undo
-	Info     string       `json:"info"`  // the HTML below it: score, last move, playable plates
-	Finished bool         `json:"finished"`
-	Announce []sentence   `json:"announce"`
+	Panel    string            `json:"panel"` // the HTML above the board: news, whose turn, undo
+	Info     string            `json:"info"`  // the HTML below it: score, last move, playable plates
+	Finished bool              `json:"finished"`
+	Announce []sentence        `json:"announce"`
 }
 
 // showDonuts answers with the board: a whole page, or for a script the JSON reply.
