@@ -476,29 +476,32 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
 }
 
-// save writes what changed of a table's options and devices, and tells its phones.
+// save writes what changed of a table's options and devices, in one store write (one
+// transaction, one version: a crash never leaves half of a change), and tells its phones.
 func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, devices []store.Device) error {
-	version := t.rec.Version
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
 	}
 	old, _ := json.Marshal(t.opt)
-	if string(raw) != string(old) {
-		if version, err = s.store.SetSetup(ctx, t.rec.ID, version, raw); err != nil {
-			return err
-		}
+	if string(raw) == string(old) {
+		raw = nil
 	}
-	if !slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
+	if slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
 		return a.ID == b.ID && a.Host == b.Host && slices.Equal(a.Seats, b.Seats)
 	}) {
-		if version, err = s.store.SetDevices(ctx, t.rec.ID, version, devices); err != nil {
-			return err
-		}
+		devices = nil
+	} else if devices == nil {
+		devices = []store.Device{}
 	}
-	if version != t.rec.Version {
-		s.hub.Publish(t.rec.ID, version)
+	if raw == nil && devices == nil {
+		return nil
 	}
+	version, err := s.store.Update(ctx, t.rec.ID, t.rec.Version, raw, devices)
+	if err != nil {
+		return err
+	}
+	s.hub.Publish(t.rec.ID, version)
 	return nil
 }
 

@@ -189,7 +189,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 		return s.renderJoin(c, status, p)
 	}
 	ctx := c.Request().Context()
-	version := rec.Version
+	var setup json.RawMessage // nil: the options are unchanged
 	if c.FormValue("seat") == "new" {
 		if !opt.Lobby {
 			return again(http.StatusConflict, l.T("join.error.started"))
@@ -202,11 +202,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 			return again(http.StatusUnprocessableEntity, problem)
 		}
 		opt.Players = append(opt.Players, name)
-		raw, err := json.Marshal(opt)
-		if err != nil {
-			return err
-		}
-		if version, err = s.store.SetSetup(ctx, rec.ID, version, raw); err != nil {
+		if setup, err = json.Marshal(opt); err != nil {
 			return err
 		}
 		rec.Devices = moveSeat(rec.Devices, len(opt.Players)-1, device)
@@ -217,7 +213,9 @@ func (s *Server) joinSeat(c echo.Context) error {
 		}
 		rec.Devices = moveSeat(rec.Devices, seat, device)
 	}
-	if version, err = s.store.SetDevices(ctx, rec.ID, version, rec.Devices); err != nil {
+	// The new seat's name and the device holding it in one write: never one without the other.
+	version, err := s.store.Update(ctx, rec.ID, rec.Version, setup, rec.Devices)
+	if err != nil {
 		return err
 	}
 	s.hub.Publish(rec.ID, version)
