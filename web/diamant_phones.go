@@ -142,6 +142,9 @@ func hostDevice(devices []store.Device) int {
 
 // freeSeats are the seats another phone may claim: held by the host, not kept by it.
 func freeSeats(opt diamantOptions, devices []store.Device) []int {
+	if len(devices) == 0 {
+		return nil
+	}
 	var free []int
 	for _, seat := range devices[hostDevice(devices)].Seats {
 		if !slices.Contains(opt.Own, seat) {

@@ -111,6 +111,7 @@ func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOp
 	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended || rec.Finished {
 		return rec, opt, false, nil
 	}
+	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
 	return rec, opt, true, nil
 }
 
@@ -175,6 +176,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
 		return err
 	}
+	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {

@@ -1,0 +1,169 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/web/store"
+)
+
+// Issue #11: seats and secrets. A table changed in one write; a table whose record does not
+// agree with itself is repaired when it is read, never a panic.
+
+func TestRepairSeats(t *testing.T) {
+	host := func(seats ...int) store.Device { return store.Device{ID: "h", Seats: seats, Host: true} }
+	dev := func(id string, seats ...int) store.Device { return store.Device{ID: id, Seats: seats} }
+	tests := []struct {
+		name     string
+		devices  []store.Device
+		n        int
+		want     []store.Device
+		repaired bool
+	}{
+		{"agrees", []store.Device{host(0, 2), dev("b", 1), dev("c")}, 3, []store.Device{host(0, 2), dev("b", 1), dev("c")}, false},
+		{"no devices", nil, 3, nil, false},
+		{"a seat that does not exist", []store.Device{host(0, 3), dev("b", 1), dev("c", 2)}, 3,
+			[]store.Device{host(0), dev("b", 1), dev("c", 2)}, true},
+		{"a seat nobody holds goes to the host", []store.Device{host(0), dev("b", 1)}, 3,
+			[]store.Device{host(0, 2), dev("b", 1)}, true},
+		{"a seat held twice stays with its first holder", []store.Device{host(0, 1), dev("b", 1, 2)}, 3,
+			[]store.Device{host(0, 1), dev("b", 2)}, true},
+		{"no host: the first device", []store.Device{dev("a", 0), dev("b", 1)}, 3,
+			[]store.Device{{ID: "a", Seats: []int{0, 2}, Host: true}, dev("b", 1)}, true},
+		{"two hosts: the first", []store.Device{host(0), {ID: "x", Seats: []int{1}, Host: true}}, 2,
+			[]store.Device{host(0), dev("x", 1)}, true},
+		{"negative seat", []store.Device{host(-1, 0)}, 1, []store.Device{host(0)}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := cloneDevices(tt.devices)
+			got, repaired := repairSeats(tt.devices, tt.n)
+			require.Equal(t, tt.repaired, repaired)
+			for i := range got {
+				if len(got[i].Seats) == 0 {
+					got[i].Seats = nil
+				}
+			}
+			require.Equal(t, tt.want, got)
+			require.Equal(t, before, tt.devices, "never changed in place")
+		})
+	}
+}
+
+func cloneDevices(devices []store.Device) []store.Device {
+	if devices == nil {
+		return nil
+	}
+	out := make([]store.Device, len(devices))
+	for i, d := range devices {
+		d.Seats = append([]int(nil), d.Seats...)
+		out[i] = d
+	}
+	return out
+}
+
+// setDevices writes a table's devices behind the server's back, as a crash between two
+// writes of an older version could leave them.
+func setDevices(t *testing.T, s *Server, id string, devices []store.Device) {
+	t.Helper()
+	ctx := context.Background()
+	rec, err := s.store.Load(ctx, id)
+	require.NoError(t, err)
+	_, err = s.store.SetDevices(ctx, id, rec.Version, devices)
+	require.NoError(t, err)
+}
+
+func devicesOf(t *testing.T, s *Server, id string) []store.Device {
+	t.Helper()
+	rec, err := s.store.Load(context.Background(), id)
+	require.NoError(t, err)
+	return rec.Devices
+}
+
+// A device holding a seat that no longer exists (the seat removed, the crash before the
+// devices were written): the join page and the table's page still answer.
+func TestPhonesLoadRepairsASeatThatNoLongerExists(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	host := newClient(t, ts)
+	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
+	_, body = host.get("/diamant/"+id+"/table", nil)
+	code := codeText.FindStringSubmatch(body)[1]
+	bruno := newClient(t, ts)
+	res, body = bruno.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Bruno"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+
+	// Two players; the host's phone holds seats 0 and 2, Bruno's seat 1 and 3.
+	devices := devicesOf(t, s, id)
+	devices[0].Seats = []int{0, 2}
+	devices[1].Seats = []int{1, 3}
+	setDevices(t, s, id, devices)
+
+	joiner := newClient(t, ts)
+	res, body = joiner.get("/join/"+code, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	res, body = joiner.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Carla"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	for _, c := range []*client{host, bruno, joiner} {
+		res, body = c.get("/diamant/"+id+"/table", nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, body)
+	}
+	// Carla's seat is the third (2); the seats that did not exist are gone for good.
+	devices = devicesOf(t, s, id)
+	require.Len(t, devices, 3)
+	require.Equal(t, []int{0}, devices[0].Seats)
+	require.Equal(t, []int{1}, devices[1].Seats)
+	require.Equal(t, []int{2}, devices[2].Seats)
+}
+
+// A seat nobody holds (the seat added, the crash before the devices were written): the host
+// holds it, so the game's votes do not stall and the host can hand it out.
+func TestPhonesLoadGivesASeatNobodyHoldsToTheHost(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
+	devices := devicesOf(t, s, pt.id)
+	require.Equal(t, []int{2}, devices[2].Seats)
+	devices[2].Seats = []int{}
+	setDevices(t, s, pt.id, devices)
+
+	drawUntilVoteOn(pt, 1)
+	step := pt.step(s)
+	res, body := pt.vote(1, 1, false, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	// The host votes for the seat nobody held: the vote is complete, the game goes on.
+	res, body = pt.vote(0, 0, false, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = pt.vote(0, 2, false, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	screen, _, body := pt.screen(0)
+	require.NotContains(t, body, "2 of 3 have voted", screen)
+	// The host hands the seat out again; Carla's phone claims it.
+	_, body = pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
+	require.Contains(t, body, "Carla")
+	res, body = pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"2"}, "do": {"free"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = pt.phones[2].post("/join/"+pt.code, url.Values{"seat": {"2"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Equal(t, []int{2}, devicesOf(t, s, pt.id)[2].Seats)
+}
+
+// drawUntilVoteOn draws with the host until phone i is asked to vote.
+func drawUntilVoteOn(pt *phoneTable, i int) {
+	pt.t.Helper()
+	for {
+		screen, _, _ := pt.screen(i)
+		if screen == "vote" {
+			return
+		}
+		_, v, _ := pt.screen(0)
+		res, body := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+		require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
+	}
+}
