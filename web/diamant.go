@@ -491,8 +491,16 @@ func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) err
 	if t.state == nil || write && t.opt.Ended {
 		return s.notPlaying(c, t)
 	}
+	if write && !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	return f(t)
 }
+
+// seated tells whether the device may act at the table: it holds a seat, or it is the host
+// (who runs the table with or without one). A device whose seats the host took back has
+// none: it may look, but not act.
+func (t *diamantTable) seated() bool { return t.host || t.seats != 0 }
 
 func (s *Server) diamantVoteScreen(c echo.Context) error {
 	return s.playing(c, false, func(t *diamantTable) error { return s.voteScreen(c, t) })
@@ -766,6 +774,9 @@ func (s *Server) diamantRisk(c echo.Context) error {
 }
 
 func (s *Server) risk(c echo.Context, t *diamantTable) error {
+	if !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	sess := s.session(c)
 	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
 	if err := s.saveSession(c); err != nil {
@@ -789,6 +800,9 @@ func (s *Server) diamantAgain(c echo.Context) error {
 }
 
 func (s *Server) again(c echo.Context, t *diamantTable) error {
+	if !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	opt := t.opt
 	opt.Seed = newSeed()
 	// Play again is one phone's new table: the others join it by its own code.

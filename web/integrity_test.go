@@ -167,3 +167,42 @@ func drawUntilVoteOn(pt *phoneTable, i int) {
 		require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
 	}
 }
+
+// Issue #11, point 7: a phone whose seat the host took back holds none: it may still look at
+// the table, but every action is refused, explained, and nothing changes.
+func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
+	res, body := pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"1"}, "do": {"take"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	bruno := &table{c: pt.phones[1], id: pt.id}
+	load := func() store.Record {
+		rec, err := s.store.Load(context.Background(), pt.id)
+		require.NoError(t, err)
+		return rec
+	}
+	tablesOf := func(device string) int {
+		list, err := s.store.ListForDevice(context.Background(), device, "diamant")
+		require.NoError(t, err)
+		return len(list)
+	}
+	before := load()
+	brunoID := before.Devices[1].ID
+	require.Empty(t, before.Devices[1].Seats)
+	tables := tablesOf(brunoID)
+
+	for _, path := range []string{"/draw", "/again", "/risk", "/undo", "/exits"} {
+		res, body := bruno.act(path, before.Version, url.Values{})
+		require.Equal(t, http.StatusForbidden, res.StatusCode, "%s: %s", path, body)
+		require.Contains(t, body, "This device no longer holds a seat at this table", path)
+	}
+	require.Equal(t, before.Version, load().Version, "nothing changed")
+	require.Equal(t, tables, tablesOf(brunoID), "no new table either")
+
+	// Bruno's seat is the host's now: Bruno's vote for it is refused too.
+	drawUntilVoteOn(pt, 2)
+	mid := load()
+	res, body = pt.vote(1, 1, true, pt.step(s))
+	require.Equal(t, http.StatusForbidden, res.StatusCode, body)
+	require.Equal(t, mid.Version, load().Version)
+}
