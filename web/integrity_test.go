@@ -206,3 +206,43 @@ func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
 	require.Equal(t, http.StatusForbidden, res.StatusCode, body)
 	require.Equal(t, mid.Version, load().Version)
 }
+
+// Issue #11, point 8: one phone adds one new seat by joining, not all the free ones; the
+// host can still give it more.
+func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	host := newClient(t, ts)
+	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
+	_, body = host.get("/diamant/"+id+"/table", nil)
+	code := codeText.FindStringSubmatch(body)[1]
+	pt := &phoneTable{t: t, id: id, code: code, phones: []*client{host}}
+
+	phone := newClient(t, ts)
+	res, body = phone.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Bruno"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	for _, name := range []string{"Bruno2", "Bruno3"} {
+		res, body = phone.post("/join/"+code, url.Values{"seat": {"new"}, "name": {name}}, nil)
+		require.Equal(t, http.StatusConflict, res.StatusCode, body)
+		require.Contains(t, body, "This device already holds a seat at this table")
+	}
+	// Nor does the host's phone add seats by joining: it has its own form.
+	res, body = host.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Zeno"}}, nil)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	rec, err := s.store.Load(context.Background(), id)
+	require.NoError(t, err)
+	require.Len(t, rec.Devices, 2)
+	require.Equal(t, []int{1}, rec.Devices[1].Seats)
+
+	// The host adds a seat on its phone and leaves it free: the phone takes it.
+	res, body = host.post("/diamant/"+id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "do": {"add"}, "name": {"Carla"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = host.post("/diamant/"+id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "do": {"free"}, "seat": {"2"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = phone.post("/join/"+code, url.Values{"seat": {"2"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	rec, err = s.store.Load(context.Background(), id)
+	require.NoError(t, err)
+	require.Equal(t, []int{1, 2}, rec.Devices[1].Seats)
+}

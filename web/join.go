@@ -199,6 +199,12 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if len(opt.Players) >= 8 {
 			return again(http.StatusConflict, l.T("diamant.error.seats.full"))
 		}
+		// One new seat per phone: a device that holds a seat already (the host's phone
+		// too) adds no other by joining, or one phone could fill every seat of the lobby.
+		// The host adds seats on its own phone, and may leave them free for that phone.
+		if at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
+			return again(http.StatusConflict, l.T("join.error.onenew"))
+		}
 		name, problem := checkName(l, c.FormValue("name"), opt.Players)
 		if problem != "" {
 			return again(http.StatusUnprocessableEntity, problem)
