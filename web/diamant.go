@@ -217,6 +217,8 @@ type diamantPlay struct {
 	Mine     string // this phone's own vote, while the others vote
 	Proposal string // the host's pending proposal, shown on every device
 	Ended    bool   // the host ended the table
+
+	ChestNote string // why this phone does not see the chest of a seat it holds (it changed phones)
 }
 
 type diamantHazard struct {
@@ -301,6 +303,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	}
 	w, _ := st.Winners()
 	shown := t.shown()
+	p.ChestNote = t.chestNote(l, shown)
 	p.InCave = st.InCave()
 	p.Players = make([]diamantRow, len(t.names))
 	for i, name := range t.names {
@@ -518,6 +521,9 @@ func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
 		Voter:   diamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
+	if !t.shown().Has(seat) {
+		p.Voter.Chest, p.Voter.Hidden = 0, true
+	}
 	p.Lead = l.N("diamant.n.carries", t.state.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.state.Table())
 	if t.opt.Phones {
@@ -807,6 +813,7 @@ func (s *Server) again(c echo.Context, t *diamantTable) error {
 	opt.Seed = newSeed()
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
+	opt.Keepers, opt.Moved = nil, nil
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err

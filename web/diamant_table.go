@@ -43,6 +43,11 @@ type diamantOptions struct {
 	Own      []int     `json:"own,omitempty"`      // seats the host's phone keeps: never offered to joiners
 	Ended    bool      `json:"ended,omitempty"`    // the host ended the table
 	Proposal *proposal `json:"proposal,omitempty"` // the host proposes "leave" for a seat that is away
+
+	// A seat's secrets stay with the phone that had them when the seat changes phones
+	// during a game (handOver, diamant_phones.go). Both are indexed by seat.
+	Keepers []string `json:"keepers,omitempty"` // the device that may see the seat's hidden chest ("": whichever holds it)
+	Moved   []int    `json:"moved,omitempty"`   // the log's length when the seat last changed phones: its votes cast before are never shown
 }
 
 // diamantTable is a table loaded and replayed for one request.

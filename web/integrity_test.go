@@ -246,3 +246,103 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2}, rec.Devices[1].Seats)
 }
+
+// playerRow is a player's row of the players' table on a screen.
+func playerRow(t *testing.T, body, name string) string {
+	t.Helper()
+	i := strings.Index(body, `<tr><th scope="row">`+name)
+	require.GreaterOrEqual(t, i, 0, "no row for %s", name)
+	j := strings.Index(body[i:], "</tr>")
+	return body[i : i+j]
+}
+
+// claimSeat: the host takes a seat back and leaves it free; the phone claims it.
+func (pt *phoneTable) handSeat(seat int, to *client) {
+	pt.t.Helper()
+	res, body := pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {strconv.Itoa(seat)}, "do": {"take"}}, nil)
+	require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = to.post("/join/"+pt.code, url.Values{"seat": {strconv.Itoa(seat)}}, nil)
+	require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
+}
+
+// Issue #11, point 5: a seat that changes phones during a vote keeps its vote (counted) but
+// never shows it to the new phone.
+func TestPhonesSeatChangingPhonesKeepsItsVoteSecret(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Hugo", "Ada", "Bruno")
+	pt.drawUntilVote()
+	step := pt.step(s)
+	res, body := pt.vote(1, 1, true, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(1)
+	require.Contains(t, body, "You chose to leave", "Ada's own phone reads her vote")
+
+	// The host takes Ada's seat and claims it from a second browser.
+	second := newClient(t, ts)
+	pt.handSeat(1, second)
+	pt.phones = append(pt.phones, second)
+	screen, _, body := pt.screen(3)
+	require.NotContains(t, body, "You chose to leave", screen)
+	require.NotContains(t, body, "You chose to go on", screen)
+	require.Contains(t, body, "1 of 3 has voted", "the vote stays counted")
+	_, _, body = pt.screen(0)
+	require.NotContains(t, body, "You chose")
+	// Its live stream does not carry it either.
+	stream, stop := openStream(t, second, "/diamant/"+pt.id+"/events")
+	first := next(t, stream)
+	stop()
+	require.NotContains(t, first.Data, "You chose")
+
+	// The vote goes on and counts Ada's "leave".
+	res, body = pt.vote(0, 0, false, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(3)
+	require.NotContains(t, body, "You chose", "another vote does not bring it back")
+	res, body = pt.vote(2, 2, false, step)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	screen, _, body = pt.screen(3)
+	require.Equal(t, "reveal", screen, body)
+	require.Contains(t, body, "Ada leaves")
+}
+
+// Issue #11, point 5: a hidden chest stays hidden from whoever takes its seat during the
+// game, with a sentence saying why; the phone that had it sees it again; everyone at the end.
+func TestPhonesSeatChangingPhonesKeepsItsChestHidden(t *testing.T) {
+	_, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Hugo", "Ada", "Bruno")
+	_, _, body := pt.screen(1)
+	require.NotContains(t, playerRow(t, body, "Ada"), "hidden", "Ada sees her own chest")
+	require.Contains(t, playerRow(t, body, "Bruno"), "hidden")
+
+	second := newClient(t, ts)
+	pt.handSeat(1, second)
+	pt.phones = append(pt.phones, second)
+	_, _, body = pt.screen(3)
+	require.Contains(t, playerRow(t, body, "Ada"), "hidden", "the new phone does not see the seat's chest")
+	require.Contains(t, body, "Your chest is hidden: this seat changed phones during the game.")
+	res, body := second.get("/diamant/"+pt.id+"?show=reveal", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, playerRow(t, body, "Ada"), "hidden")
+
+	// While the host holds it, neither does the host.
+	res, body = pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"1"}, "do": {"take"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(0)
+	require.Contains(t, playerRow(t, body, "Ada"), "hidden")
+	require.Contains(t, body, "Ada: the chest is hidden, because this seat changed phones during the game.")
+	require.NotContains(t, playerRow(t, body, "Hugo"), "hidden")
+
+	// Ada's own phone claims it again: it had the chest, it sees it.
+	res, body = pt.phones[1].post("/join/"+pt.code, url.Values{"seat": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(1)
+	require.NotContains(t, playerRow(t, body, "Ada"), "hidden")
+	require.NotContains(t, body, "Your chest is hidden")
+
+	// At the end every chest is shown, to every phone.
+	res, body = pt.phones[0].post("/diamant/"+pt.id+"/end", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, _, body = pt.screen(3)
+	require.NotContains(t, playerRow(t, body, "Ada"), "hidden")
+	require.NotContains(t, playerRow(t, body, "Bruno"), "hidden")
+}

@@ -219,6 +219,15 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if err != nil || !slices.Contains(freeSeats(opt, rec.Devices), seat) {
 			return again(http.StatusConflict, l.T("join.error.taken"))
 		}
+		if !opt.Lobby {
+			// During a game the seat's secrets stay with the phone that had them: the
+			// options that say so change with the devices, in the same write.
+			host := rec.Devices[hostDevice(rec.Devices)].ID
+			handOver(&opt, seat, host, device, host, len(rec.Log))
+			if setup, err = json.Marshal(opt); err != nil {
+				return err
+			}
+		}
 		rec.Devices = moveSeat(rec.Devices, seat, device)
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
