@@ -536,6 +536,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	opt := t.opt
 	opt.Players = slices.Clone(t.opt.Players)
 	opt.Own = slices.Clone(t.opt.Own)
+	opt.Keepers, opt.Moved = slices.Clone(t.opt.Keepers), slices.Clone(t.opt.Moved)
 	devices := make([]store.Device, len(t.rec.Devices))
 	for i, d := range t.rec.Devices {
 		d.Seats = slices.Clone(d.Seats)
