@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"net/http"
 	"slices"
 
 	"github.com/labstack/echo/v4"
@@ -109,7 +110,8 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 	replayed := r == nil
 	if replayed {
 		if r, err = replayDiamant(rec); err != nil {
-			return err
+			// Its options or its log cannot be read or replayed: refused, said so.
+			return &pageError{status: http.StatusInternalServerError, title: "diamant.error.damaged.title", body: "diamant.error.damaged", err: err}
 		}
 		s.tables.keepDiamantReplay(id, rec.Version, r)
 	}

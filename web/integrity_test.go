@@ -346,3 +346,22 @@ func TestPhonesSeatChangingPhonesKeepsItsChestHidden(t *testing.T) {
 	require.NotContains(t, playerRow(t, body, "Ada"), "hidden")
 	require.NotContains(t, playerRow(t, body, "Bruno"), "hidden")
 }
+
+// Issue #11, point 4: a table whose log cannot be replayed is refused with a sentence that
+// says so, not a panic or the server's generic apology.
+func TestPhonesDamagedTableIsRefusedWithASentence(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
+	rec, err := s.store.Load(context.Background(), pt.id)
+	require.NoError(t, err)
+	_, err = s.store.Append(context.Background(), pt.id, rec.Version, []byte(`{"type":"vote","seat":7,"leave":true}`), false)
+	require.NoError(t, err)
+	for _, path := range []string{"", "/table"} {
+		res, body := pt.phones[1].get("/diamant/"+pt.id+path, nil)
+		require.Equal(t, http.StatusInternalServerError, res.StatusCode, body)
+		require.Contains(t, body, "The record of this table is damaged", path)
+	}
+	res, body := pt.phones[1].get("/diamant/"+pt.id+"/table", map[string]string{"Accept-Language": "it"})
+	require.Equal(t, http.StatusInternalServerError, res.StatusCode)
+	require.Contains(t, body, "danneggiati")
+}
