@@ -342,6 +342,8 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Risk = riskText(l, ending, left)
 	}
 	switch {
+	case !t.seated():
+		// A phone whose seats were taken back: it follows the game, with nothing to do.
 	case st.Phase() == diamant.PhaseDraw && t.opt.Draw == drawBox:
 		p.DrawBox = true
 		for _, g := range []struct {

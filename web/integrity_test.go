@@ -187,6 +187,8 @@ func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
 		return len(list)
 	}
 	before := load()
+	_, _, page := bruno.screen("")
+	require.NotContains(t, page, `/draw"`, "no draw button on a phone without a seat")
 	brunoID := before.Devices[1].ID
 	require.Empty(t, before.Devices[1].Seats)
 	tables := tablesOf(brunoID)
