@@ -224,6 +224,8 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	phone := newClient(t, ts)
 	res, body = phone.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Bruno"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, body = phone.get("/join/"+code, nil)
+	require.NotContains(t, body, `value="new"`, "no new-seat form for a phone that holds a seat")
 	for _, name := range []string{"Bruno2", "Bruno3"} {
 		res, body = phone.post("/join/"+code, url.Values{"seat": {"new"}, "name": {name}}, nil)
 		require.Equal(t, http.StatusConflict, res.StatusCode, body)

@@ -48,6 +48,7 @@ type joinPage struct {
 	Free     []joinSeat
 	Lobby    bool
 	AtTable  bool
+	Seated   bool // the device holds a seat here: it adds no new one (joinSeat)
 	TableURL string
 	MaxName  int
 	Name     string
@@ -152,6 +153,7 @@ func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions
 	p := joinPage{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
+	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })
 	for _, seat := range freeSeats(opt, rec.Devices) {
 		p.Free = append(p.Free, joinSeat{Seat: seat, Name: opt.Players[seat]})
 	}
