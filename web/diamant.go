@@ -204,6 +204,8 @@ type diamantPlay struct {
 	Mine     string // this phone's own vote, while the others vote
 	Proposal string // the host's pending proposal, shown on every device
 	Ended    bool   // the host ended the table
+
+	ChestNote string // why this phone does not see the chest of a seat it holds (it changed phones)
 }
 
 type diamantHazard struct {
@@ -288,6 +290,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	}
 	w, _ := st.Winners()
 	shown := t.shown()
+	p.ChestNote = t.chestNote(l, shown)
 	p.InCave = st.InCave()
 	p.Players = make([]diamantRow, len(t.names))
 	for i, name := range t.names {
@@ -326,6 +329,8 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Risk = riskText(l, ending, left)
 	}
 	switch {
+	case !t.seated():
+		// A phone whose seats were taken back: it follows the game, with nothing to do.
 	case st.Phase() == diamant.PhaseDraw && t.opt.Draw == drawBox:
 		p.DrawBox = true
 		for _, g := range []struct {
@@ -478,8 +483,16 @@ func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) err
 	if t.state == nil || write && t.opt.Ended {
 		return s.notPlaying(c, t)
 	}
+	if write && !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	return f(t)
 }
+
+// seated tells whether the device may act at the table: it holds a seat, or it is the host
+// (who runs the table with or without one). A device whose seats the host took back has
+// none: it may look, but not act.
+func (t *diamantTable) seated() bool { return t.host || t.seats != 0 }
 
 func (s *Server) diamantVoteScreen(c echo.Context) error {
 	return s.playing(c, false, func(t *diamantTable) error { return s.voteScreen(c, t) })
@@ -497,6 +510,9 @@ func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
 		Voter:   diamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
+	if !t.shown().Has(seat) {
+		p.Voter.Chest, p.Voter.Hidden = 0, true
+	}
 	p.Lead = l.N("diamant.n.carries", t.state.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.state.Table())
 	if t.opt.Phones {
@@ -753,6 +769,9 @@ func (s *Server) diamantRisk(c echo.Context) error {
 }
 
 func (s *Server) risk(c echo.Context, t *diamantTable) error {
+	if !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	sess := s.session(c)
 	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
 	if err := s.saveSession(c); err != nil {
@@ -776,10 +795,14 @@ func (s *Server) diamantAgain(c echo.Context) error {
 }
 
 func (s *Server) again(c echo.Context, t *diamantTable) error {
+	if !t.seated() {
+		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+	}
 	opt := t.opt
 	opt.Seed = newSeed()
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
+	opt.Keepers, opt.Moved = nil, nil
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err

@@ -303,6 +303,11 @@ func (w *htmlOut) cave(p *diamantPlay) {
 	w.raw("\n")
 	w.lead(p.Lead)
 	w.lead(p.Mine)
+	if p.ChestNote != "" {
+		w.raw(`<p class="hint">`)
+		w.text(p.ChestNote)
+		w.raw("</p>\n")
+	}
 	w.votes(p)
 	if p.LastCard != "" {
 		w.raw(`<p class="lastcard" data-kind="`)

@@ -64,12 +64,83 @@ func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 }
 
 // shown are the seats whose chests this device may see: its own while chests are hidden,
-// every seat at the end.
+// every seat at the end. A seat that changed phones during the game shows its chest only
+// to the phone that kept it (opt.Keepers), not to whoever holds it now.
 func (t *diamantTable) shown() diamant.Seats {
 	if !t.opt.Hidden || t.opt.Ended || t.state == nil || t.state.Finished() {
 		return diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7)
 	}
-	return t.seats
+	seen := t.seats
+	for seat, keeper := range t.opt.Keepers {
+		if keeper != "" && keeper != t.device {
+			seen &^= diamant.SeatsOf(seat)
+		}
+	}
+	return seen
+}
+
+// Secrets and seats that change phones. A seat handed from one phone to another during a
+// game (the host takes it back, another phone claims it) keeps its secrets from the new
+// phone:
+//
+//   - its vote, if it has voted in the open vote, stays counted (the game loses nothing)
+//     but is never shown: "You chose to leave" is shown only for a vote cast after the seat
+//     last changed phones (opt.Moved);
+//   - its chest, while chests are hidden, is shown only to the phone that kept it
+//     (opt.Keepers: the phone holding the seat when the game started, or for a one-phone
+//     table opened during its game, the first other phone to hold it); whoever else holds
+//     the seat reads why it is hidden, until the end. A player whose phone died and who
+//     comes back on a new one sees the chest hidden too: the server cannot tell them from
+//     someone else.
+
+// keepersAt are the devices holding each seat as a game starts: each sees its own chests.
+func keepersAt(devices []store.Device, seats int) []string {
+	keepers := make([]string, seats)
+	for seat := range keepers {
+		if h := holder(devices, seat); h >= 0 {
+			keepers[seat] = devices[h].ID
+		}
+	}
+	return keepers
+}
+
+// handOver notes in opt that a seat goes from one device to another while a game runs,
+// when the log is logLen long. The seat's keeper, if it had none, is the first phone that
+// is not the host's to hold it (the one it goes from, or else the one it goes to): a seat
+// still on the host's phone of a table opened during its game had no secret from it.
+func handOver(opt *diamantOptions, seat int, from, to, host string, logLen int) {
+	if opt.Lobby || seat < 0 || seat >= len(opt.Players) {
+		return
+	}
+	for len(opt.Moved) < len(opt.Players) {
+		opt.Moved = append(opt.Moved, 0)
+	}
+	opt.Moved[seat] = logLen
+	for len(opt.Keepers) < len(opt.Players) {
+		opt.Keepers = append(opt.Keepers, "")
+	}
+	if opt.Keepers[seat] == "" {
+		opt.Keepers[seat] = from
+		if from == host {
+			opt.Keepers[seat] = to
+		}
+	}
+}
+
+// chestNote says why this device does not see the chests of seats it holds, if it does not.
+func (t *diamantTable) chestNote(l *i18n.Localizer, shown diamant.Seats) string {
+	hidden := t.seats &^ shown
+	if hidden == 0 {
+		return ""
+	}
+	if t.seats.Count() == 1 {
+		return l.T("diamant.chest.moved")
+	}
+	var note []string
+	for _, seat := range hidden.List() {
+		note = append(note, l.T("diamant.chest.moved.name", "Name", t.names[seat]))
+	}
+	return strings.Join(note, " ")
 }
 
 // voteStep names the vote now open: its round, where its votes begin in the log, and the
@@ -118,10 +189,15 @@ func stampOf(raw []byte) int64 {
 	return at
 }
 
-// pendingVote is how a seat has voted in the open vote, if it has.
+// pendingVote is how a seat has voted in the open vote, if it has, and if it did so on the
+// phone holding it now: a vote cast before the seat changed phones is not the new phone's
+// to read (opt.Moved).
 func (t *diamantTable) pendingVote(seat int) (leave, ok bool) {
 	for i := len(t.actions) - 1; i >= 0 && t.actions[i].Type == diamant.ActVote; i-- {
 		if t.actions[i].Seat == seat {
+			if seat < len(t.opt.Moved) && i < t.opt.Moved[seat] {
+				return false, false
+			}
 			return t.actions[i].Leave, true
 		}
 	}
@@ -143,6 +219,9 @@ func hostDevice(devices []store.Device) int {
 
 // freeSeats are the seats another phone may claim: held by the host, not kept by it.
 func freeSeats(opt diamantOptions, devices []store.Device) []int {
+	if len(devices) == 0 {
+		return nil
+	}
 	var free []int
 	for _, seat := range devices[hostDevice(devices)].Seats {
 		if !slices.Contains(opt.Own, seat) {
@@ -238,6 +317,9 @@ func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diama
 	name := st.Name(seat)
 	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
 	p.Voter = diamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
+	if !t.shown().Has(seat) {
+		p.Voter.Chest, p.Voter.Hidden = 0, true
+	}
 	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
 	p.Deck = l.N("diamant.n.table", st.Table())
 	p.Step = t.voteStep()
@@ -451,6 +533,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	opt := t.opt
 	opt.Players = slices.Clone(t.opt.Players)
 	opt.Own = slices.Clone(t.opt.Own)
+	opt.Keepers, opt.Moved = slices.Clone(t.opt.Keepers), slices.Clone(t.opt.Moved)
 	devices := make([]store.Device, len(t.rec.Devices))
 	for i, d := range t.rec.Devices {
 		d.Seats = slices.Clone(d.Seats)
@@ -473,29 +556,32 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
 }
 
-// save writes what changed of a table's options and devices, and tells its phones.
+// save writes what changed of a table's options and devices, in one store write (one
+// transaction, one version: a crash never leaves half of a change), and tells its phones.
 func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, devices []store.Device) error {
-	version := t.rec.Version
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
 	}
 	old, _ := json.Marshal(t.opt)
-	if string(raw) != string(old) {
-		if version, err = s.store.SetSetup(ctx, t.rec.ID, version, raw); err != nil {
-			return err
-		}
+	if string(raw) == string(old) {
+		raw = nil
 	}
-	if !slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
+	if slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
 		return a.ID == b.ID && a.Host == b.Host && slices.Equal(a.Seats, b.Seats)
 	}) {
-		if version, err = s.store.SetDevices(ctx, t.rec.ID, version, devices); err != nil {
-			return err
-		}
+		devices = nil
+	} else if devices == nil {
+		devices = []store.Device{}
 	}
-	if version != t.rec.Version {
-		s.hub.Publish(t.rec.ID, version)
+	if raw == nil && devices == nil {
+		return nil
 	}
+	version, err := s.store.Update(ctx, t.rec.ID, t.rec.Version, raw, devices)
+	if err != nil {
+		return err
+	}
+	s.hub.Publish(t.rec.ID, version)
 	return nil
 }
 
@@ -544,6 +630,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 			return err.Error(), http.StatusInternalServerError
 		}
 		opt.Lobby = false
+		opt.Keepers, opt.Moved = keepersAt(*devices, len(opt.Players)), nil
 		return "", 0
 	})
 }
@@ -577,6 +664,7 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 			if h < 0 || h == host {
 				return l.T("diamant.error.form"), http.StatusBadRequest
 			}
+			handOver(opt, seat, (*devices)[h].ID, (*devices)[host].ID, (*devices)[host].ID, len(t.actions))
 			*devices = moveSeat(*devices, seat, (*devices)[host].ID)
 			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
 		case "keep":

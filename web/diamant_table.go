@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"net/http"
 	"slices"
 
 	"github.com/labstack/echo/v4"
@@ -43,6 +44,11 @@ type diamantOptions struct {
 	Own      []int     `json:"own,omitempty"`      // seats the host's phone keeps: never offered to joiners
 	Ended    bool      `json:"ended,omitempty"`    // the host ended the table
 	Proposal *proposal `json:"proposal,omitempty"` // the host proposes "leave" for a seat that is away
+
+	// A seat's secrets stay with the phone that had them when the seat changes phones
+	// during a game (handOver, diamant_phones.go). Both are indexed by seat.
+	Keepers []string `json:"keepers,omitempty"` // the device that may see the seat's hidden chest ("": whichever holds it)
+	Moved   []int    `json:"moved,omitempty"`   // the log's length when the seat last changed phones: its votes cast before are never shown
 }
 
 // diamantTable is a table loaded and replayed for one request.
@@ -98,16 +104,27 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 	if at < 0 {
 		return errNotAtTable
 	}
-	d := rec.Devices[at]
 	// The replay is shared by every device at this version: replayed once, kept with
 	// the table in memory.
 	r := s.tables.diamantReplay(id, rec.Version)
-	if r == nil {
+	replayed := r == nil
+	if replayed {
 		if r, err = replayDiamant(rec); err != nil {
-			return err
+			// Its options or its log cannot be read or replayed: refused, said so.
+			return &pageError{status: http.StatusInternalServerError, title: "diamant.error.damaged.title", body: "diamant.error.damaged", err: err}
 		}
 		s.tables.keepDiamantReplay(id, rec.Version, r)
 	}
+	// A record whose seats disagree with its players is repaired as it is read (a check of
+	// a few bits when they agree, as they always do once written by store.Update).
+	if devices, repaired := repairSeats(rec.Devices, len(r.opt.Players)); repaired {
+		if replayed {
+			s.log.Warn("diamant table: seats repaired", "table", id, "version", rec.Version,
+				"stored", fmt.Sprint(rec.Devices), "repaired", fmt.Sprint(devices))
+		}
+		rec.Devices = devices // rec is this reader's copy of the record's header: the cache's is unchanged
+	}
+	d := rec.Devices[at]
 	t.rec, t.device, t.seats, t.host = rec, d.ID, diamant.SeatsOf(d.Seats...), d.Host
 	t.opt, t.actions, t.state, t.last, t.card, t.names = r.opt, r.actions, r.state, r.last, r.card, r.names
 	return nil
@@ -131,6 +148,77 @@ func replayDiamant(rec store.Record) (*diamantReplay, error) {
 		}
 	}
 	return t.shared(), nil
+}
+
+// repairSeats makes a table's devices agree with its n seats (0..n-1): every seat held by
+// exactly one device, no device holding a seat that does not exist, one host. Tables are
+// written whole in one transaction (store.Update), so a stored table always agrees; this
+// is for a record written otherwise (by a version that wrote a change in two steps, and
+// died between them). Seats out of range go; a seat held twice stays with its first
+// holder (the host first, then in order of arrival); a seat nobody holds goes to the host,
+// who can then remove it (lobby), keep it, or hand it out again. A table without a host
+// gets its first device as host. It returns devices unchanged and false when they agree,
+// and never changes them in place.
+func repairSeats(devices []store.Device, n int) ([]store.Device, bool) {
+	if seatsAgree(devices, n) {
+		return devices, false
+	}
+	out := make([]store.Device, len(devices))
+	held := make([]bool, n)
+	host := -1
+	for i, d := range devices {
+		seats := []int{}
+		for _, x := range d.Seats {
+			if x >= 0 && x < n && !held[x] {
+				held[x] = true
+				seats = append(seats, x)
+			}
+		}
+		d.Seats = seats
+		if d.Host {
+			if host >= 0 {
+				d.Host = false
+			} else {
+				host = i
+			}
+		}
+		out[i] = d
+	}
+	if host < 0 && len(out) > 0 {
+		host = 0
+		out[0].Host = true
+	}
+	for x := range n {
+		if !held[x] && host >= 0 {
+			out[host].Seats = append(out[host].Seats, x)
+		}
+	}
+	for i := range out {
+		slices.Sort(out[i].Seats)
+	}
+	return out, true
+}
+
+// seatsAgree tells whether every seat 0..n-1 is held by exactly one device, no device holds
+// another, and exactly one device is the host (a table without devices agrees).
+func seatsAgree(devices []store.Device, n int) bool {
+	if n < 0 || n > 64 {
+		return false
+	}
+	var held uint64
+	hosts := 0
+	for _, d := range devices {
+		if d.Host {
+			hosts++
+		}
+		for _, x := range d.Seats {
+			if x < 0 || x >= n || held&(1<<x) != 0 {
+				return false
+			}
+			held |= 1 << x
+		}
+	}
+	return len(devices) == 0 || hosts == 1 && held == 1<<n-1
 }
 
 // shared is the part of t that every device at the table sees alike, to keep in the cache:

@@ -19,6 +19,17 @@ var errorPages = map[int]struct{ title, body string }{
 	http.StatusInternalServerError:   {"error.server.title", "error.server.body"},
 }
 
+// pageError is an error answered with a page of its own: a status and the message ids of
+// its title and sentence.
+type pageError struct {
+	status      int
+	title, body string
+	err         error
+}
+
+func (e *pageError) Error() string { return e.err.Error() }
+func (e *pageError) Unwrap() error { return e.err }
+
 // handleError answers every error with a localized page and the right status; anything
 // unexpected is logged and shown as a 500 that tells nothing of the inside.
 func (s *Server) handleError(err error, c echo.Context) {
@@ -27,7 +38,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	status := http.StatusInternalServerError
 	var he *echo.HTTPError
-	if errors.As(err, &he) {
+	var pe *pageError
+	if errors.As(err, &pe) {
+		status = pe.status
+	} else if errors.As(err, &he) {
 		status = he.Code
 	}
 	if status >= 500 {
@@ -39,6 +53,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		if status >= 500 {
 			texts = errorPages[http.StatusInternalServerError]
 		}
+	}
+	if pe != nil {
+		texts.title, texts.body = pe.title, pe.body
 	}
 	if c.Get("lang") == nil {
 		// The error came before the language was chosen (a body too large, say).

@@ -48,6 +48,7 @@ type joinPage struct {
 	Free     []joinSeat
 	Lobby    bool
 	AtTable  bool
+	Seated   bool // the device holds a seat here: it adds no new one (joinSeat)
 	TableURL string
 	MaxName  int
 	Name     string
@@ -111,6 +112,7 @@ func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOp
 	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended || rec.Finished {
 		return rec, opt, false, nil
 	}
+	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
 	return rec, opt, true, nil
 }
 
@@ -151,6 +153,7 @@ func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions
 	p := joinPage{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
+	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })
 	for _, seat := range freeSeats(opt, rec.Devices) {
 		p.Free = append(p.Free, joinSeat{Seat: seat, Name: opt.Players[seat]})
 	}
@@ -175,6 +178,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
 		return err
 	}
+	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
@@ -189,7 +193,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 		return s.renderJoin(c, status, p)
 	}
 	ctx := c.Request().Context()
-	version := rec.Version
+	var setup json.RawMessage // nil: the options are unchanged
 	if c.FormValue("seat") == "new" {
 		if !opt.Lobby {
 			return again(http.StatusConflict, l.T("join.error.started"))
@@ -197,16 +201,18 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if len(opt.Players) >= 8 {
 			return again(http.StatusConflict, l.T("diamant.error.seats.full"))
 		}
+		// One new seat per phone: a device that holds a seat already (the host's phone
+		// too) adds no other by joining, or one phone could fill every seat of the lobby.
+		// The host adds seats on its own phone, and may leave them free for that phone.
+		if at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
+			return again(http.StatusConflict, l.T("join.error.onenew"))
+		}
 		name, problem := checkName(l, c.FormValue("name"), opt.Players)
 		if problem != "" {
 			return again(http.StatusUnprocessableEntity, problem)
 		}
 		opt.Players = append(opt.Players, name)
-		raw, err := json.Marshal(opt)
-		if err != nil {
-			return err
-		}
-		if version, err = s.store.SetSetup(ctx, rec.ID, version, raw); err != nil {
+		if setup, err = json.Marshal(opt); err != nil {
 			return err
 		}
 		rec.Devices = moveSeat(rec.Devices, len(opt.Players)-1, device)
@@ -215,9 +221,20 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if err != nil || !slices.Contains(freeSeats(opt, rec.Devices), seat) {
 			return again(http.StatusConflict, l.T("join.error.taken"))
 		}
+		if !opt.Lobby {
+			// During a game the seat's secrets stay with the phone that had them: the
+			// options that say so change with the devices, in the same write.
+			host := rec.Devices[hostDevice(rec.Devices)].ID
+			handOver(&opt, seat, host, device, host, len(rec.Log))
+			if setup, err = json.Marshal(opt); err != nil {
+				return err
+			}
+		}
 		rec.Devices = moveSeat(rec.Devices, seat, device)
 	}
-	if version, err = s.store.SetDevices(ctx, rec.ID, version, rec.Devices); err != nil {
+	// The new seat's name and the device holding it in one write: never one without the other.
+	version, err := s.store.Update(ctx, rec.ID, rec.Version, setup, rec.Devices)
+	if err != nil {
 		return err
 	}
 	s.hub.Publish(rec.ID, version)

@@ -196,19 +196,29 @@ func (c *tableCache) Undo(ctx context.Context, id string, version int64, finishe
 }
 
 func (c *tableCache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	v, err := c.Store.SetSetup(ctx, id, version, setup)
-	c.follow(id, version, err, func(r *store.Record) { r.Setup = slices.Clone(setup) })
-	return v, err
+	return c.Update(ctx, id, version, setup, nil)
 }
 
 func (c *tableCache) SetDevices(ctx context.Context, id string, version int64, devices []store.Device) (int64, error) {
-	v, err := c.Store.SetDevices(ctx, id, version, devices)
+	if devices == nil {
+		devices = []store.Device{}
+	}
+	return c.Update(ctx, id, version, nil, devices)
+}
+
+func (c *tableCache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []store.Device) (int64, error) {
+	v, err := c.Store.Update(ctx, id, version, setup, devices)
 	c.follow(id, version, err, func(r *store.Record) {
-		// As the store reads them back: in the given order, seats never nil.
-		r.Devices = make([]store.Device, len(devices))
-		for i, d := range devices {
-			d.Seats = append([]int{}, d.Seats...)
-			r.Devices[i] = d
+		if setup != nil {
+			r.Setup = slices.Clone(setup)
+		}
+		if devices != nil {
+			// As the store reads them back: in the given order, seats never nil.
+			r.Devices = make([]store.Device, len(devices))
+			for i, d := range devices {
+				d.Seats = append([]int{}, d.Seats...)
+				r.Devices[i] = d
+			}
 		}
 	})
 	return v, err

@@ -56,6 +56,12 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 		{"devices", func(v int64) (int64, error) {
 			return c.SetDevices(ctx, "t1", v, []store.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: nil}, {ID: "d3", Seats: []int{1}}})
 		}},
+		{"setup and devices", func(v int64) (int64, error) {
+			return c.Update(ctx, "t1", v, json.RawMessage(`{"a":3}`), []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{}}})
+		}},
+		{"devices only", func(v int64) (int64, error) {
+			return c.Update(ctx, "t1", v, nil, []store.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d3", Seats: []int{1}}})
+		}},
 		{"code", func(v int64) (int64, error) { return v, c.SetCode(ctx, "t1", "ABCD") }},
 		{"conflict", func(v int64) (int64, error) {
 			_, err := c.Append(ctx, "t1", v-1, json.RawMessage(`{"x":4}`), false)

@@ -229,14 +229,7 @@ func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bo
 }
 
 func (s *SQLite) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE tables SET setup = ? WHERE id = ?`, string(setup), id)
-		return err
-	})
-	return version + 1, err
+	return s.Update(ctx, id, version, setup, nil)
 }
 
 func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Table, error) {
@@ -275,9 +268,24 @@ func scanTable(row interface{ Scan(...any) error }) (Table, error) {
 }
 
 func (s *SQLite) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
+	if devices == nil {
+		devices = []Device{}
+	}
+	return s.Update(ctx, id, version, nil, devices)
+}
+
+func (s *SQLite) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
 			return err
+		}
+		if setup != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE tables SET setup = ? WHERE id = ?`, string(setup), id); err != nil {
+				return err
+			}
+		}
+		if devices == nil {
+			return nil
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM devices WHERE table_id = ?`, id); err != nil {
 			return err

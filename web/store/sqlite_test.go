@@ -207,3 +207,43 @@ func TestMigrationsRunOnce(t *testing.T) {
 	require.NoError(t, s.db.QueryRow(`PRAGMA user_version`).Scan(&v))
 	require.Equal(t, len(migrations), v)
 }
+
+func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{"players":["A"]}`)}, Device{ID: "host", Seats: []int{0}, Host: true}))
+
+	devices := []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "b", Seats: []int{1}}}
+	v, err := s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B"]}`), devices)
+	require.NoError(t, err)
+	require.Equal(t, int64(1), v, "one change, one version")
+	r, err := s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.JSONEq(t, `{"players":["A","B"]}`, string(r.Setup))
+	require.Equal(t, devices, r.Devices)
+	require.Equal(t, int64(1), r.Version)
+
+	// Against an old version nothing is written, neither half.
+	_, err = s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B","C"]}`), []Device{{ID: "host", Seats: []int{0, 1, 2}, Host: true}})
+	require.ErrorIs(t, err, ErrConflict)
+	// A failure in the middle (a device twice breaks the devices' key) leaves the setup as
+	// it was: the setup's change is rolled back with the devices'.
+	_, err = s.Update(ctx, "t", 1, json.RawMessage(`{"players":["A","B","C"]}`), []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "host", Seats: []int{1}}})
+	require.Error(t, err)
+	after, err := s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, r.Table.Setup, after.Setup)
+	require.Equal(t, r.Devices, after.Devices)
+	require.Equal(t, int64(1), after.Version)
+
+	// nil leaves a part as it is.
+	v, err = s.Update(ctx, "t", 1, nil, []Device{{ID: "host", Seats: []int{0, 1}, Host: true}})
+	require.NoError(t, err)
+	v, err = s.Update(ctx, "t", v, json.RawMessage(`{"players":["A","Bea"]}`), nil)
+	require.NoError(t, err)
+	r, err = s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, int64(3), v)
+	require.JSONEq(t, `{"players":["A","Bea"]}`, string(r.Setup))
+	require.Equal(t, []Device{{ID: "host", Seats: []int{0, 1}, Host: true}}, r.Devices)
+}

@@ -72,6 +72,11 @@ type Store interface {
 	// SetDevices replaces the table's devices and the seats they hold; it returns the new
 	// version.
 	SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error)
+	// Update replaces the setup (unless nil) and the devices (unless nil) in one
+	// transaction, one version: a change of a table that touches both (a seat added with
+	// its player's name, a seat handed over with the options that follow it) is never
+	// stored half-made, even if the process dies in the middle. It returns the new version.
+	Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error)
 	// SetCode gives the table a join code (ErrCodeTaken if another table has it).
 	SetCode(ctx context.Context, id, code string) error
 	// FindByCode returns the id of the table with that join code, or ErrNotFound.
