@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,6 +30,14 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	if !validID(id) {
 		return echo.ErrNotFound
 	}
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return s.streamProbe(c, id)
+	}
+	lease, err := s.takeStream(c)
+	if lease == nil {
+		return err // refused, and answered
+	}
+	defer lease.release()
 	// Subscribe before loading: a change between the two is then never missed.
 	sub := s.hub.Subscribe(id)
 	defer sub.Close()
@@ -106,6 +115,11 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			return nil
 		case <-s.stopping:
 			return nil
+		case <-lease.replaced:
+			// The device opened a newer stream (another tab): this page stops following.
+			io.WriteString(w, "event: replaced\ndata: {}\n\n")
+			w.Flush()
+			return nil
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
 				return nil
@@ -131,6 +145,54 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			}
 		}
 	}
+}
+
+// takeStream takes a place for a new stream of the request's device, or answers why not
+// (see limits.go) and gives no place.
+func (s *Server) takeStream(c echo.Context) (*streamLease, error) {
+	device, err := s.deviceID(c)
+	if err != nil {
+		return nil, err
+	}
+	lease, why := s.streams.acquire(device, c.RealIP())
+	if why != refusedNone {
+		return nil, s.refuseStream(c, why)
+	}
+	return lease, nil
+}
+
+// streamProbe answers a page's script that asks (Accept: application/json) whether it may
+// open the table's stream, since EventSource cannot read why a stream was refused: 204 if
+// it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
+func (s *Server) streamProbe(c echo.Context, id string) error {
+	t := &diamantTable{}
+	if err := s.readDiamant(c, id, t); err != nil {
+		return err
+	}
+	if why := s.streams.check(t.device, c.RealIP()); why != refusedNone {
+		return s.refuseStream(c, why)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
+// says why and when the page tries again; as JSON for a script ({"error", "id",
+// "retryAfter"}), as text otherwise. The connection is closed after it.
+func (s *Server) refuseStream(c echo.Context, why refusal) error {
+	secs := int(streamRetryAfter / time.Second)
+	h := c.Response().Header()
+	h.Set("Retry-After", strconv.Itoa(secs))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Connection", "close")
+	text := s.loc(c).N(string(why), secs, "Count", secs)
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return c.JSON(http.StatusTooManyRequests, struct {
+			Error      string `json:"error"`
+			ID         string `json:"id"`
+			RetryAfter int    `json:"retryAfter"`
+		}{text, string(why), secs})
+	}
+	return c.String(http.StatusTooManyRequests, text)
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
