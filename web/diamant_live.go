@@ -33,11 +33,6 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
 		return s.streamProbe(c, id)
 	}
-	lease, err := s.takeStream(c)
-	if lease == nil {
-		return err // refused, and answered
-	}
-	defer lease.release()
 	// Subscribe before loading: a change between the two is then never missed.
 	sub := s.hub.Subscribe(id)
 	defer sub.Close()
@@ -48,6 +43,13 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		return err
 	}
 	device := t.device
+	// A place among the streams, once the device is known to be at the table (a refused
+	// request never closes one of its streams).
+	lease, why := s.streams.acquire(device, c.RealIP())
+	if why != refusedNone {
+		return s.refuseStream(c, why)
+	}
+	defer lease.release()
 	s.presence.enter(id, device)
 	defer s.presence.leave(id, device)
 
@@ -145,20 +147,6 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			}
 		}
 	}
-}
-
-// takeStream takes a place for a new stream of the request's device, or answers why not
-// (see limits.go) and gives no place.
-func (s *Server) takeStream(c echo.Context) (*streamLease, error) {
-	device, err := s.deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	lease, why := s.streams.acquire(device, c.RealIP())
-	if why != refusedNone {
-		return nil, s.refuseStream(c, why)
-	}
-	return lease, nil
 }
 
 // streamProbe answers a page's script that asks (Accept: application/json) whether it may
