@@ -3,12 +3,16 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -332,4 +336,60 @@ func TestConnectionCapQueuesBeyondIt(t *testing.T) {
 	require.NoError(t, err)
 	res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
+}
+
+// TestOneDeviceActionCost measures (point 11) what an action costs the process with many
+// streams of one device open on its table, capped and not: set TAVOLO_STREAM_COST=3000.
+// The streams are raw connections that never read, so the client costs next to nothing.
+func TestOneDeviceActionCost(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("TAVOLO_STREAM_COST"))
+	if n <= 0 {
+		t.Skip("set TAVOLO_STREAM_COST=3000 to measure")
+	}
+	for _, perDevice := range []int{0, -1} {
+		s, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), MaxStreamsPerDevice: perDevice, MaxStreamsPerAddress: -1})
+		pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+		u, _ := url.Parse(ts.URL)
+		var cookies []string
+		for _, c := range pt.phones[1].http.Jar.Cookies(u) {
+			cookies = append(cookies, c.Name+"="+c.Value)
+		}
+		addr := u.Host
+		var conns []net.Conn
+		t.Cleanup(func() { // before the server's own cleanup, which waits for them
+			for _, c := range conns {
+				c.Close()
+			}
+		})
+		for range n {
+			conn, err := net.Dial("tcp", addr)
+			require.NoError(t, err)
+			fmt.Fprintf(conn, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", pt.id, addr, strings.Join(cookies, "; "))
+			conns = append(conns, conn)
+		}
+		want := n
+		if perDevice == 0 {
+			want = defaultStreamsPerDevice
+		}
+		device := pt.deviceOf(s, 1)
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+			_, mine, addr := s.streams.counts(device, "127.0.0.1")
+			if mine == want && addr == want {
+				break
+			}
+			require.True(t, time.Now().Before(deadline), "%d streams open, %d wanted", mine, want)
+		}
+		// The action: the host changes who draws, back and forth (a new version each time).
+		const draws = 20
+		cpu0, start := cpuTime(), time.Now()
+		for i := range draws {
+			res, body := pt.phones[0].post("/diamant/"+pt.id+"/drawmode", url.Values{"draw": {[]string{drawBox, drawApp}[i%2]},
+				"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+			require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		}
+		time.Sleep(500 * time.Millisecond) // the streams' renders finish
+		cpu := cpuTime() - cpu0
+		t.Logf("%d streams of one device asked, %d open: %v of CPU an action (%v of wall time for %d actions, the renders' half second included)",
+			n, want, cpu/draws, time.Since(start), draws)
+	}
 }
