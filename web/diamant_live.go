@@ -118,9 +118,15 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		case <-s.stopping:
 			return nil
 		case <-lease.replaced:
-			// The device opened a newer stream (another tab): this page stops following.
+			// The device opened a newer stream (another tab): this page stops following,
+			// and its connection is closed rather than kept alive for a request that will
+			// not come (a device opening streams by the thousand would otherwise keep as
+			// many idle connections).
 			io.WriteString(w, "event: replaced\ndata: {}\n\n")
 			w.Flush()
+			if conn, _, err := w.Hijack(); err == nil {
+				conn.Close()
+			}
 			return nil
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {

@@ -393,3 +393,30 @@ func TestOneDeviceActionCost(t *testing.T) {
 			n, want, cpu/draws, time.Since(start), draws)
 	}
 }
+
+// A replaced stream's connection is closed, not kept alive: a device opening streams by the
+// thousand would otherwise keep as many idle connections (and their memory) until their
+// idle timeout.
+func TestReplacedStreamClosesItsConnection(t *testing.T) {
+	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), MaxStreamsPerDevice: 1})
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	u, _ := url.Parse(ts.URL)
+	var cookies []string
+	for _, c := range pt.phones[1].http.Jar.Cookies(u) {
+		cookies = append(cookies, c.Name+"="+c.Value)
+	}
+	conn, err := net.Dial("tcp", u.Host)
+	require.NoError(t, err)
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", pt.id, u.Host, strings.Join(cookies, "; "))
+	device := pt.deviceOf(s, 1)
+	eventually(t, func() bool { _, mine, _ := s.streams.counts(device, ""); return mine == 1 }, "the stream did not open")
+
+	ch, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
+	defer stop()
+	next(t, ch)
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	got, err := io.ReadAll(conn)
+	require.NoError(t, err, "the connection was not closed")
+	require.Contains(t, string(got), "event: replaced\ndata: {}\n\n")
+}
