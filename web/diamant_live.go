@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,6 +31,9 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	if !validID(id) {
 		return echo.ErrNotFound
 	}
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return s.streamProbe(c, id)
+	}
 	// Subscribe before loading: a change between the two is then never missed.
 	sub := s.hub.Subscribe(id)
 	defer sub.Close()
@@ -40,6 +44,13 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		return err
 	}
 	device := t.device
+	// A place among the streams, once the device is known to be at the table (a refused
+	// request never closes one of its streams).
+	lease, why := s.streams.acquire(device, c.RealIP())
+	if why != refusedNone {
+		return s.refuseStream(c, why)
+	}
+	defer lease.release()
 	s.presence.enter(id, device)
 	defer s.presence.leave(id, device)
 
@@ -107,6 +118,17 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			return nil
 		case <-s.stopping:
 			return nil
+		case <-lease.replaced:
+			// The device opened a newer stream (another tab): this page stops following,
+			// and its connection is closed rather than kept alive for a request that will
+			// not come (a device opening streams by the thousand would otherwise keep as
+			// many idle connections).
+			io.WriteString(w, "event: replaced\ndata: {}\n\n")
+			w.Flush()
+			if conn, _, err := w.Hijack(); err == nil {
+				conn.Close()
+			}
+			return nil
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
 				return nil
@@ -132,6 +154,40 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			}
 		}
 	}
+}
+
+// streamProbe answers a page's script that asks (Accept: application/json) whether it may
+// open the table's stream, since EventSource cannot read why a stream was refused: 204 if
+// it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
+func (s *Server) streamProbe(c echo.Context, id string) error {
+	t := &diamantTable{}
+	if err := s.readDiamant(c, id, t); err != nil {
+		return err
+	}
+	if why := s.streams.check(t.device, c.RealIP()); why != refusedNone {
+		return s.refuseStream(c, why)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
+// says why and when the page tries again; as JSON for a script ({"error", "id",
+// "retryAfter"}), as text otherwise. The connection is closed after it.
+func (s *Server) refuseStream(c echo.Context, why refusal) error {
+	secs := int(streamRetryAfter / time.Second)
+	h := c.Response().Header()
+	h.Set("Retry-After", strconv.Itoa(secs))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Connection", "close")
+	text := s.loc(c).N(string(why), secs, "Count", secs)
+	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+		return c.JSON(http.StatusTooManyRequests, struct {
+			Error      string `json:"error"`
+			ID         string `json:"id"`
+			RetryAfter int    `json:"retryAfter"`
+		}{text, string(why), secs})
+	}
+	return c.String(http.StatusTooManyRequests, text)
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version

@@ -26,7 +26,9 @@ import (
 // and the votes of seats 0 and 1; it returns the server, the table's id and a context for
 // each phone as its requests have it (session cookie, language, CSRF token).
 func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
-	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	// No caps on streams: the benchmarks open a hundred streams on each phone, all from
+	// one address.
+	s, err := New(Config{DataDir: b.TempDir(), MaxStreamsPerDevice: -1, MaxStreamsPerAddress: -1}, discardLog())
 	require.NoError(b, err)
 	b.Cleanup(func() { s.Close() })
 	ctx := context.Background()

@@ -67,7 +67,9 @@ func TestLoadPhoneTables(t *testing.T) {
 	// Tables made directly in the store; each phone's session cookie made by the server's
 	// own session store, whose key (DATA/session.key) the server's process then reads.
 	dir := t.TempDir()
-	s, err := New(Config{DataDir: dir}, discardLog())
+	// Every phone's stream comes from 127.0.0.1: the cap per address is raised to let them
+	// all in (as an operator would for a load test); the other caps stay as they are.
+	s, err := New(Config{DataDir: dir, MaxStreamsPerAddress: loadStreamsPerAddress}, discardLog())
 	require.NoError(t, err)
 	ctx := context.Background()
 	type tbl struct {

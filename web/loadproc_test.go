@@ -47,7 +47,7 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	logPath := filepath.Join(t.TempDir(), "server.log")
 	logFile, err := os.Create(logPath)
 	require.NoError(t, err)
-	args := []string{"--addr", addr, "--data", dataDir}
+	args := []string{"--addr", addr, "--data", dataDir, "--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress)}
 	if debugAddr != "" {
 		args = append(args, "--debug-addr", debugAddr)
 	}
@@ -83,6 +83,10 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// loadStreamsPerAddress: the load's streams all come from 127.0.0.1, so the server under
+// load takes this many streams from one address (the default is 128).
+const loadStreamsPerAddress = 100_000
 
 // openFilesLimit is a process's "Max open files" soft and hard limits, from /proc.
 func openFilesLimit(pid int) string {

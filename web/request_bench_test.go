@@ -245,7 +245,7 @@ func TestStreamMemory(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set TAVOLO_STREAM_MEM=500 to measure")
 	}
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	s, err := New(Config{DataDir: t.TempDir(), MaxStreamsPerAddress: -1}, discardLog()) // all from 127.0.0.1
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
 	defer func() { ts.Close(); s.Close() }()

@@ -40,6 +40,12 @@ type Config struct {
 	// NewTablesPerHour: how many tables one client address may open an hour, as many
 	// at once (0: 60).
 	NewTablesPerHour int
+	// The caps on live streams and connections (see limits.go). 0: the default; for the
+	// streams, less than 0: no cap. MaxConnections' default is the open-files limit less
+	// what the process keeps besides its connections; streams take at most half of them.
+	MaxStreamsPerDevice  int
+	MaxStreamsPerAddress int
+	MaxConnections       int
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -65,6 +71,8 @@ type Server struct {
 	locks        tableLocks
 	hub          *live.Hub           // tells a table's live streams that it changed
 	presence     *presence           // which devices have a live stream open
+	streams      *streamLimits       // the live streams open, against their caps
+	maxConns     int                 // the cap on connections; 0: none
 	newTables    echo.MiddlewareFunc // limits the tables a client address opens
 	stopping     chan struct{}       // closed on shutdown: live streams end
 	stopOnce     sync.Once
@@ -100,8 +108,23 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		db.Close()
 		return nil, err
 	}
+	var streams int
+	s.maxConns, streams = connLimits(cfg.MaxConnections)
+	s.streams = newStreamLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
+		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
 	s.routes()
 	return s, nil
+}
+
+// capOr is a configured cap: v, or def when v is 0; less than 0 is no cap (0).
+func capOr(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
 }
 
 // Close ends the live streams and releases the store.
@@ -201,10 +224,16 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(s.stopStreams)
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		s.Close()
+		return err
+	}
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir)
+	go func() { errc <- srv.Serve(s.limitConns(srv, ln)) }()
+	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
+		"max_streams", s.streams.total, "max_streams_per_device", s.streams.perDevice, "max_streams_per_address", s.streams.perAddress)
 	select {
 	case err := <-errc:
 		return err

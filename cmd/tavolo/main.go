@@ -2,11 +2,13 @@
 //
 //	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
 //	       [--trusted-proxies LIST] [--new-tables-per-hour N] [--debug-addr HOST:PORT]
+//	       [--max-streams-per-device N] [--max-streams-per-address N] [--max-connections N]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
 // TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
-// TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR), then to its default.
+// TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR, TAVOLO_MAX_STREAMS_PER_DEVICE,
+// TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS), then to its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -93,9 +95,42 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' addresses or ranges besides loopback, comma-separated (10.0.0.2,10.1.0.0/16); implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
+	// The limits (web/limits.go); for the streams, 0 is no cap.
+	var perDevice, perAddress int
+	for _, f := range []struct {
+		v         *int
+		name, env string
+		def       int
+		usage     string
+	}{
+		{&perDevice, "max-streams-per-device", "TAVOLO_MAX_STREAMS_PER_DEVICE", 4,
+			"live streams a device may keep open; a newer one closes its oldest; 0: no cap"},
+		{&perAddress, "max-streams-per-address", "TAVOLO_MAX_STREAMS_PER_ADDRESS", 128,
+			"live streams one client address (an IPv6 /64) may keep open; more are refused; 0: no cap"},
+		{&cfg.MaxConnections, "max-connections", "TAVOLO_MAX_CONNECTIONS", 0,
+			"connections at once, streams at most half of them; 0: the open-files limit less 64"},
+	} {
+		def := f.def
+		if v := os.Getenv(f.env); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				fmt.Fprintf(stderr, "tavolo: %s: %q is not a number of 0 or more\n", f.env, v)
+				return opts, fmt.Errorf("bad %s", f.env)
+			}
+			def = n
+		}
+		fs.IntVar(f.v, f.name, def, f.usage+" ("+f.env+")")
+	}
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
+	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections} {
+		if n < 0 {
+			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address and --max-connections are 0 or more")
+			return opts, fmt.Errorf("bad limit")
+		}
+	}
+	cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress = noCap(perDevice), noCap(perAddress)
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")
@@ -143,6 +178,14 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// noCap turns a flag's 0 (no cap) into the Config's -1 (where 0 is the default).
+func noCap(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 func envOr(name, fallback string) string {

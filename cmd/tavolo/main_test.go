@@ -100,3 +100,33 @@ func TestServeFlags(t *testing.T) {
 	_, err = parseServeFlags([]string{"stray"}, io.Discard)
 	require.Error(t, err)
 }
+
+// The limits on live streams and connections: defaults, flags, environment; 0 is no cap.
+func TestServeFlagsLimits(t *testing.T) {
+	for _, name := range []string{"TAVOLO_MAX_STREAMS_PER_DEVICE", "TAVOLO_MAX_STREAMS_PER_ADDRESS", "TAVOLO_MAX_CONNECTIONS"} {
+		t.Setenv(name, "")
+	}
+	cfg, err := parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 4, cfg.MaxStreamsPerDevice)
+	require.Equal(t, 128, cfg.MaxStreamsPerAddress)
+	require.Zero(t, cfg.MaxConnections, "from the open-files limit")
+
+	cfg, err = parseServeFlags([]string{"--max-streams-per-device", "2", "--max-streams-per-address", "0", "--max-connections", "500"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 2, cfg.MaxStreamsPerDevice)
+	require.Equal(t, -1, cfg.MaxStreamsPerAddress, "0 on the command line is no cap")
+	require.Equal(t, 500, cfg.MaxConnections)
+
+	t.Setenv("TAVOLO_MAX_STREAMS_PER_ADDRESS", "4000")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 4000, cfg.MaxStreamsPerAddress)
+
+	t.Setenv("TAVOLO_MAX_STREAMS_PER_ADDRESS", "many")
+	_, err = parseServeFlags(nil, io.Discard)
+	require.Error(t, err)
+	t.Setenv("TAVOLO_MAX_STREAMS_PER_ADDRESS", "")
+	_, err = parseServeFlags([]string{"--max-streams-per-device", "-1"}, io.Discard)
+	require.Error(t, err)
+}

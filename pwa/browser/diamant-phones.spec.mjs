@@ -4,6 +4,10 @@
 // screen passes axe in four languages. Everything is found by role and accessible name,
 // in the page's language.
 import { test, expect } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait, expectNoSidewaysScroll, plural, newPhone, openTable, join,
   expectSeated, startPhonesTable,
@@ -189,6 +193,104 @@ test('a phone goes away: the host sees it by itself, proposes "leave", every pho
     }
   } finally {
     for (const p of phones) await p.context.close().catch(() => {});
+  }
+});
+
+// A device keeps at most 4 live streams (web/limits.go): a fifth tab of the same phone
+// closes the oldest's, whose page says so, once, and does not reconnect (which would
+// close another in turn); the newest follows the table.
+test('a fifth tab of one phone: the oldest says the table is open elsewhere, and stops', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const lang = 'en';
+  const host = await newPhone(browser, lang);
+  const other = await newPhone(browser, lang);
+  try {
+    await host.page.goto('/diamant');
+    const cat = await catalog(host.page);
+    const code = await openTable(host.page, cat, 'Ada');
+    const url = host.page.url();
+    const tabs = [host.page];
+    for (let i = 0; i < 4; i++) {
+      const tab = await host.context.newPage();
+      await tab.goto(url);
+      await expect(h1(tab)).toHaveText(msg(cat, 'diamant.lobby.heading'));
+      tabs.push(tab);
+    }
+    const replaced = msg(cat, 'app.streams.replaced');
+    // On its status line and in the announcements: two status regions say it.
+    await expect(tabs[0].getByRole('status').filter({ hasText: replaced })).toHaveCount(2, { timeout: 10_000 });
+    for (const tab of tabs.slice(1)) await expect(tab.getByRole('main')).not.toContainText(replaced);
+    await expectNoAxeViolations(tabs[0]);
+
+    // Someone joins: the newest tab shows it by itself; the oldest stays as it was.
+    await join(other.page, cat, code, 'Bruno');
+    await expectSeated(tabs[4], cat, 'Bruno');
+    await tabs[0].waitForTimeout(3000); // longer than EventSource's retry (2 s)
+    await expect(tabs[0].getByRole('main').getByRole('status').filter({ hasText: replaced })).toBeVisible();
+    await expect(tabs[0].getByRole('main')).not.toContainText('Bruno');
+  } finally {
+    await host.context.close().catch(() => {});
+    await other.context.close().catch(() => {});
+  }
+});
+
+// A server of its own that takes 1 live stream from an address: the second phone's stream
+// is refused (429); its page says why and when it tries again, waits (the page's clock is
+// Playwright's), and follows the table once there is room.
+test('a refused stream: the page says so, waits, and follows the table once there is room', async ({ browser }, info) => {
+  test.setTimeout(60_000);
+  const port = 8900 + info.workerIndex * 10 + info.repeatEachIndex;
+  const base = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tavolo-streams-'));
+  const bin = process.env.TAVOLO_BIN || 'bin/tavolo';
+  const server = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--data', dir],
+    { stdio: 'ignore', env: { ...process.env, TAVOLO_MAX_STREAMS_PER_ADDRESS: '1' } });
+  const contexts = [];
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        if (i > 100) throw new Error('server did not start');
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const phone = async (lang) => {
+      const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+      contexts.push(context);
+      const page = await context.newPage();
+      await postSettings(page, { lang });
+      return page;
+    };
+    const host = await phone('en');
+    await host.goto('/diamant');
+    const cat = await catalog(host);
+    const code = await openTable(host, cat, 'Ada');
+
+    // Bruno's phone speaks Italian; its clock is Playwright's, to skip the wait.
+    const bruno = await phone('it');
+    await bruno.clock.install();
+    await bruno.goto('/diamant');
+    const it = await catalog(bruno);
+    await join(bruno, it, code, 'Bruno');
+    const refused = plural(it, 'it', 'app.streams.toomany', 15).replace(/\d+/, '(\\d+)');
+    const status = bruno.getByRole('main').getByRole('status').filter({ hasText: new RegExp(refused) });
+    await expect(status).toBeVisible({ timeout: 10_000 });
+    const wait = Number((await status.textContent()).match(new RegExp(refused))[1]);
+    expect(wait).toBeGreaterThanOrEqual(15);
+    expect(wait).toBeLessThanOrEqual(18);
+    await expect(bruno.getByRole('status').filter({ hasText: new RegExp(refused) })).toHaveCount(2); // announced too
+    await expectNoAxeViolations(bruno);
+
+    // The host's page closes: after the wait, Bruno's stream opens and follows the table.
+    await host.close();
+    await bruno.clock.runFor(wait * 1000 + 500);
+    const back = bruno.getByRole('main').getByRole('status').filter({ hasText: msg(it, 'diamant.connection.back') });
+    await expect(back).toBeVisible({ timeout: 10_000 });
+    await expect(bruno.getByRole('main')).not.toContainText(new RegExp(refused));
+  } finally {
+    for (const c of contexts) await c.close().catch(() => {});
+    server.kill('SIGTERM');
   }
 });
 

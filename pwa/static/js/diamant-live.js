@@ -5,8 +5,17 @@
 // connection is lost, when it is back, and when it cannot come back. A "presence" event
 // is the same view at the same version (it has no id, so Last-Event-ID stays the
 // version): a phone went away or came back, and what to announce says which.
+//
+// The server caps the streams (web/limits.go). A device that opens more than a few closes
+// its oldest, which gets a "replaced" event: that page stops and says the table is open
+// elsewhere (reopening would close the other in turn). A stream refused for too many is a
+// 429 that EventSource cannot read: the page then asks the stream's URL with Accept:
+// application/json, which says why and when to try again, says so, and waits, longer
+// after each refusal in a row.
 
 import { announce } from './feedback.js';
+import { loadT } from './catalog.js';
+import { retryDelay } from './backoff.js';
 
 // How long "connected again" stays on screen.
 const BACK_SHOWN_MS = 15_000;
@@ -48,6 +57,9 @@ export function follow(root, show) {
   const live = el.dataset.live;
   let lost = false;
   let source = null;
+  let replaced = false; // this device follows the table in a newer tab: never reopen
+  let refusals = 0; // refused streams in a row
+  let retry = null;
   // The status outlives the screens: each update replaces the page's content, status line too.
   let state = '';
   let clear = null;
@@ -78,7 +90,44 @@ export function follow(root, show) {
     }
   };
 
+  // Says a sentence of the server's catalog: on the status line, and once in the polite
+  // live region.
+  const say = (key, text, spoken) => {
+    texts[key] = text;
+    status(key);
+    if (spoken) announce(text);
+  };
+
+  // The stream failed for good: if the server refused it for too many, say so and wait as
+  // it asks, longer each time; otherwise try again a little later, as before.
+  const failed = async () => {
+    let res = null;
+    try {
+      res = await fetch(live, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    } catch {
+      // The network or the server is down: the same as any failure.
+    }
+    if (replaced) return;
+    if (res?.status !== 429) {
+      refusals = 0;
+      status('failed');
+      retry = setTimeout(open, 5000);
+      return;
+    }
+    const body = await res.json().catch(() => ({}));
+    refusals += 1;
+    const wait = retryDelay(Number(res.headers.get('Retry-After')) || body.retryAfter, refusals);
+    const t = await loadT();
+    let text = body.id ? t(body.id, { Count: wait }) : '';
+    if (!text || text === body.id) text = body.error || texts.failed;
+    if (replaced) return;
+    say('refused', text, refusals === 1);
+    retry = setTimeout(open, wait * 1000);
+  };
+
   const open = () => {
+    clearTimeout(retry);
+    if (replaced) return;
     // From the version on the page: a new stream after a failure then catches up too.
     source = new EventSource(live + (live.includes('?') ? '&' : '?') + 'since=' + version());
     source.addEventListener('presence', (event) => {
@@ -112,15 +161,25 @@ export function follow(root, show) {
       }
       back();
     });
-    source.addEventListener('open', back);
+    source.addEventListener('open', () => {
+      refusals = 0;
+      back();
+    });
     source.addEventListener('gone', () => location.reload());
+    source.addEventListener('replaced', async () => {
+      // This device opened the table in a newer tab or window, which now follows it.
+      replaced = true;
+      clearTimeout(retry);
+      source.close();
+      const t = await loadT();
+      say('replaced', t('app.streams.replaced'), true);
+    });
     source.addEventListener('error', () => {
       lost = true;
       if (source.readyState === EventSource.CLOSED) {
-        // The server refused the stream (a 403 or 404), or the browser gave up: it will
-        // not retry by itself. Try once more later: a restarted server answers again.
-        status('failed');
-        setTimeout(open, 5000);
+        // The server refused the stream (too many, a 403 or 404), or the browser gave up:
+        // it will not retry by itself.
+        failed();
         return;
       }
       if (state !== 'lost') status('lost');
@@ -130,12 +189,13 @@ export function follow(root, show) {
   // A phone that drops off its network may keep a dead stream open for minutes: the
   // browser's own word that it is offline is quicker. Back online, a new stream catches up.
   window.addEventListener('offline', () => {
+    if (replaced) return;
     source.close();
     lost = true;
     status('lost');
   });
   window.addEventListener('online', () => {
-    if (source.readyState === EventSource.CLOSED) open();
+    if (source.readyState === EventSource.CLOSED && state !== 'refused') open();
   });
   window.addEventListener('pagehide', () => source && source.close());
   // Back from the browser's page cache, the stream is closed: load the table afresh.
