@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -328,14 +329,14 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news 
 func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, error) {
 	var err error
 	renders().run(func() {
-		var p diamantLobby
+		var p page.DiamantTable
 		if p, err = s.lobbyOf(c, t, ""); err != nil {
 			return
 		}
 		if news != nil {
 			p.Say = news()
 		}
-		b, err = s.appendLobbyReply(b, c, s.loc(c), &p)
+		b, err = s.appendLobbyReply(b, c, &p)
 	})
 	return b, err
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"html/template"
 	"net/http"
 	"slices"
 	"strconv"
@@ -336,42 +335,9 @@ func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diama
 
 // ---- the lobby and the table's page ----
 
-// diamantLobby is the table's page: its code, its seats and, for the host, the controls.
-type diamantLobby struct {
-	ID       string
-	Version  int64
-	Heading  string
-	Problem  string
-	Lead     string
-	Lobby    bool // the game has not started
-	Host     bool
-	Opened   bool
-	Code     string
-	Spaced   string
-	Link     string
-	QR       template.HTML
-	Seats    []lobbySeat
-	CanStart bool
-	Draw     string
-	Hidden   bool
-	MaxName  int
-	Say      []sentence
-}
-
-type lobbySeat struct {
-	Seat   int
-	Name   string
-	Status string // what the seat is: free, on this phone, on another phone (away)
-	Free   bool
-	Mine   bool
-	Other  bool // held by another phone: the host may take it back
-	Own    bool // kept by the host's phone
-	Away   bool
-}
-
-func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (diamantLobby, error) {
+func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (page.DiamantTable, error) {
 	l := s.loc(c)
-	p := diamantLobby{ID: t.rec.ID, Version: t.rec.Version, Problem: problem, Lobby: t.opt.Lobby, Host: t.host,
+	p := page.DiamantTable{ID: t.rec.ID, Version: t.rec.Version, Problem: problem, Lobby: t.opt.Lobby, Host: t.host,
 		Opened: t.opt.Phones, Draw: t.opt.Draw, Hidden: t.opt.Hidden, MaxName: diamant.MaxNameRunes}
 	p.Heading = l.T("diamant.table.page.heading")
 	if p.Lobby {
@@ -384,12 +350,12 @@ func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (diama
 		if err != nil {
 			return p, err
 		}
-		p.QR = template.HTML(qr) // made by qrSVG: our own markup, the label escaped
+		p.QR = qr
 	}
 	free := freeSeats(t.opt, t.rec.Devices)
-	p.Seats = make([]lobbySeat, 0, len(t.opt.Players))
+	p.Seats = make([]page.LobbySeat, 0, len(t.opt.Players))
 	for i, name := range t.opt.Players {
-		row := lobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.opt.Own, i)}
+		row := page.LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.opt.Own, i)}
 		h := holder(t.rec.Devices, i)
 		row.Mine = h >= 0 && t.rec.Devices[h].ID == t.device
 		row.Other = h >= 0 && !row.Mine && !t.rec.Devices[h].Host
@@ -427,9 +393,9 @@ func (s *Server) showLobby(c echo.Context, status int, t *diamantTable, problem 
 		p.Say = []sentence{{Text: problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return s.renderTitled(c, status, "diamant-table", p.Heading, p)
+		return renderPage(c, status, page.DiamantTablePage(s.frame(c, "diamant-table", p.Heading), p))
 	}
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return s.appendLobbyReply(b, c, s.loc(c), &p) })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return s.appendLobbyReply(b, c, &p) })
 }
 
 func (s *Server) diamantTablePage(c echo.Context) error {

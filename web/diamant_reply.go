@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/page"
 )
 
 // An action's reply to a script and a live event carry the same JSON (diamantReply). It
@@ -138,13 +139,11 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *diamantPlay) [
 	return b
 }
 
-// appendLobbyReply appends the reply of the table's page (a template).
-func (s *Server) appendLobbyReply(b []byte, c echo.Context, l *i18n.Localizer, p *diamantLobby) ([]byte, error) {
-	token, _ := c.Get("csrf").(string)
-	v := view{L: l, Lang: l.Lang, Title: p.Heading, Settings: s.settings(c), CSRF: token, Page: "diamant-table", Data: *p}
+// appendLobbyReply appends the reply of the table's page.
+func (s *Server) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
 	buf := getBuffer(&htmlBuffers)
 	w := appender{b: *buf}
-	if err := s.pages.byName["diamant-table"].ExecuteTemplate(&w, "content", v); err != nil {
+	if err := page.DiamantTableContent(s.frame(c, "diamant-table", p.Heading), *p).Render(c.Request().Context(), &w); err != nil {
 		return b, err
 	}
 	var url [80]byte

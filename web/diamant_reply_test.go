@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -80,8 +81,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	lobby, err := s.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, s.pages.byName["diamant-table"].ExecuteTemplate(&html, "content",
-		view{L: l, Lang: l.Lang, Title: lobby.Heading, Settings: s.settings(c), CSRF: "tok+<en>", Page: "diamant-table", Data: lobby}))
+	require.NoError(t, page.DiamantTableContent(s.frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := s.screen(c, tb, "")
 	news := []sentence{{Text: "x"}}
 	host := *tb

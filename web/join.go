@@ -12,6 +12,8 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"tavolo/companion/diamant"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -29,7 +31,7 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return s.renderJoin(c, http.StatusTooManyRequests, joinPage{Problem: s.localizer(c).T("join.error.toomany")})
+			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.localizer(c).T("join.error.toomany")})
 		},
 		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
 	})
@@ -39,40 +41,18 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 	e.POST("/join/:code", s.joinSeat, limit)
 }
 
-type joinPage struct {
-	Code     string
-	Problem  string
-	Found    bool
-	Spaced   string
-	Names    string
-	Free     []joinSeat
-	Lobby    bool
-	AtTable  bool
-	Seated   bool // the device holds a seat here: it adds no new one (joinSeat)
-	TableURL string
-	MaxName  int
-	Name     string
-	Heading  string
-}
-
-type joinSeat struct {
-	Seat int
-	Name string
-}
-
-func (s *Server) renderJoin(c echo.Context, status int, p joinPage) error {
+func (s *Server) renderJoin(c echo.Context, status int, p page.Join) error {
 	l := s.localizer(c)
 	if p.Heading == "" {
 		p.Heading = l.T("join.title")
 	}
-	p.MaxName = 40
-	c.Set("title", p.Heading)
-	return s.render(c, status, "join", "join.title", p)
+	p.MaxName = diamant.MaxNameRunes
+	return renderPage(c, status, page.JoinPage(s.frame(c, "join", p.Heading), p))
 }
 
 func (s *Server) joinForm(c echo.Context) error {
 	code, _ := normalizeJoinCode(c.QueryParam("code"))
-	return s.renderJoin(c, http.StatusOK, joinPage{Code: code})
+	return s.renderJoin(c, http.StatusOK, page.Join{Code: code})
 }
 
 // wrongCode answers a code that names no open table, after a pause.
@@ -84,7 +64,7 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 	if len(typed) > 12 {
 		typed = typed[:12]
 	}
-	return s.renderJoin(c, http.StatusNotFound, joinPage{Code: typed, Problem: s.localizer(c).T("join.error.code")})
+	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.localizer(c).T("join.error.code")})
 }
 
 // findJoin reads a typed code and loads the table it opens.
@@ -144,18 +124,18 @@ func (s *Server) joinTable(c echo.Context) error {
 	return s.renderJoin(c, http.StatusOK, p)
 }
 
-func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions) (joinPage, error) {
+func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions) (page.Join, error) {
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
-		return joinPage{}, err
+		return page.Join{}, err
 	}
-	p := joinPage{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
+	p := page.Join{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })
 	for _, seat := range freeSeats(opt, rec.Devices) {
-		p.Free = append(p.Free, joinSeat{Seat: seat, Name: opt.Players[seat]})
+		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Name: opt.Players[seat]})
 	}
 	return p, nil
 }
