@@ -137,94 +137,19 @@ func (s *Server) diamantCreate(c echo.Context) error {
 
 // ---- screens ----
 
-// diamantRow is a player as the screens list them.
-type diamantRow struct {
-	Seat   int
-	Name   string
-	InCave bool
-	Hand   int
-	Chest  int
-	Idols  string
-	Score  int
-	Winner bool
-	Hidden bool // the chest and score are another device's secret until the end
-	Away   bool // the device holding this seat has been away for a while
-}
-
-type diamantChoice struct {
-	Code   string
-	Label  string
-	Search string // what typing may match: value and name, lower case
-}
-
-type diamantGroup struct {
-	Heading string
-	Cards   []diamantChoice
-}
-
-// diamantPlay is what the game's screens show. Screen is one of cave, reveal, roundend,
-// final, pass, vote, voted, undo.
-type diamantPlay struct {
-	ID      string
-	Version int64
-	Screen  string
-	Heading string
-	Problem string
-	Lead    string     // a line under the heading ("Vote recorded.")
-	News    []sentence // what the last step did
-	Say     []sentence // what to announce when this screen arrives by script
-
-	Round      int
-	LastCard   string
-	LastKind   string
-	Players    []diamantRow // by seat
-	InCave     diamant.Seats
-	TableCards []string
-	TableIdols []string
-	Hazards    []diamantHazard
-	Deck       string
-	ShowRisk   bool
-	Risk       string
-
-	DrawApp   bool
-	DrawBox   bool
-	Groups    []diamantGroup
-	VoteFirst string        // phone votes: who is handed the phone first
-	Exits     diamant.Seats // with vote cards: the seats that may leave
-	Voter     diamantRow
-	CanUndo   bool
-	UndoWhat  string
-	Winners   string
-
-	// A phone each (diamant_phones.go).
-	Live     bool   // the page follows the table's events
-	Host     bool   // this device is the host: it may manage the table
-	Step     string // a vote form's vote step: votes from other devices do not make it stale
-	Votes    string // "3 of 5 have voted"
-	Mine     string // this phone's own vote, while the others vote
-	Proposal string // the host's pending proposal, shown on every device
-	Ended    bool   // the host ended the table
-
-	ChestNote string // why this phone does not see the chest of a seat it holds (it changed phones)
-}
-
-type diamantHazard struct {
-	Kind string
-	Text string
-}
-
+// page.DiamantRow is a player as the screens list them.
 // screen builds the screen the table is at for this device. show asks for a screen
 // that is not the default one: "pass" (hand over the phone for the first vote) or
 // "reveal" (after everyone has voted).
-func (s *Server) screen(c echo.Context, t *diamantTable, show string) diamantPlay {
-	var p diamantPlay
+func (s *Server) screen(c echo.Context, t *diamantTable, show string) page.DiamantPlay {
+	var p page.DiamantPlay
 	s.fillScreen(c, t, show, &p)
 	return p
 }
 
-// fillScreen is screen, made in p (a zero diamantPlay): a live stream's event makes it
+// fillScreen is screen, made in p (a zero page.DiamantPlay): a live stream's event makes it
 // in place, its stack kept small.
-func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *diamantPlay) {
+func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *page.DiamantPlay) {
 	l := s.loc(c)
 	st := t.state
 	names := t.names
@@ -264,7 +189,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *dia
 			break // this device holds none of the waiting seats: it shows the cave
 		}
 		p.Screen, p.Heading = "pass", l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = diamantRow{Seat: next, Name: names[next]}
+		p.Voter = page.DiamantRow{Seat: next, Name: names[next]}
 		p.News = nil
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
@@ -283,7 +208,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *dia
 }
 
 // fillCave adds the cave's situation and the actions now possible.
-func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p *diamantPlay) {
+func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p *page.DiamantPlay) {
 	st := t.state
 	if t.card != diamant.NoCard {
 		p.LastCard, p.LastKind = cardName(l, t.card), t.card.Kind().String()
@@ -292,9 +217,9 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	shown := t.shown()
 	p.ChestNote = t.chestNote(l, shown)
 	p.InCave = st.InCave()
-	p.Players = make([]diamantRow, len(t.names))
+	p.Players = make([]page.DiamantRow, len(t.names))
 	for i, name := range t.names {
-		row := diamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+		row := page.DiamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
 		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
 			row.Idols = idolValues(st.PlayerIdols(i))
@@ -321,7 +246,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.TableIdols = append(p.TableIdols, cardName(l, c))
 	}
 	for _, h := range st.HazardsSeen() {
-		p.Hazards = append(p.Hazards, diamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
+		p.Hazards = append(p.Hazards, page.DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
 	if p.ShowRisk = s.sessionValue(c, "diamant.risk") == true; p.ShowRisk {
@@ -337,13 +262,13 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 			kind diamant.Kind
 			id   string
 		}{{diamant.KindTreasure, "diamant.kind.treasure"}, {diamant.KindIdol, "diamant.kind.idol"}, {diamant.KindHazard, "diamant.kind.hazard"}} {
-			grp := diamantGroup{Heading: l.T(g.id)}
+			grp := page.DiamantGroup{Heading: l.T(g.id)}
 			for _, cc := range st.Remaining() {
 				if cc.Kind != g.kind {
 					continue
 				}
 				name := cardName(l, cc.Card)
-				grp.Cards = append(grp.Cards, diamantChoice{Code: cc.Card.String(),
+				grp.Cards = append(grp.Cards, page.DiamantChoice{Code: cc.Card.String(),
 					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
 					Search: strings.ToLower(name + " " + cc.Card.String())})
 			}
@@ -404,9 +329,9 @@ func wantsJSON(c echo.Context) bool {
 }
 
 // screenURL is the address of a screen, where a form's 303 leads.
-func screenURL(p diamantPlay) string { return string(appendScreenURL(nil, &p)) }
+func screenURL(p page.DiamantPlay) string { return string(appendScreenURL(nil, &p)) }
 
-func appendScreenURL(b []byte, p *diamantPlay) []byte {
+func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
 	case "reveal":
@@ -420,12 +345,12 @@ func appendScreenURL(b []byte, p *diamantPlay) []byte {
 }
 
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
-func (s *Server) showPlay(c echo.Context, status int, p diamantPlay) error {
+func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
 	if p.Problem != "" {
 		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return s.renderTitled(c, status, "diamant-play", p.Heading, p)
+		return renderPage(c, status, page.DiamantPlayPage(s.frame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
 	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.loc(c), token, &p), nil })
@@ -507,9 +432,9 @@ func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 	}
 	l := s.loc(c)
 	name := t.state.Name(seat)
-	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
+	p := page.DiamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
-		Voter:   diamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
+		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
 	if !t.shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}
@@ -711,7 +636,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 	if len(t.actions) == 0 || !t.mayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
 	}
-	p := diamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
+	p := page.DiamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
 		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t)}
 	p.Say = []sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)

@@ -219,7 +219,7 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, tab
 }
 
 // renderPool runs// renderPool runs the streams' renders on a few goroutines of their own. A screen takes
-// a few KB of stack, the table's page (a template, recursing deeply) tens of KB: on each
+// a few KB of stack, the table's page more: on each
 // of thousands of mostly idle streams that stack would stay (a stream's goroutine keeps
 // more than a quarter of it in use, so the GC never shrinks it back), where a few workers
 // keep theirs. The GC shrinks a parked stream's stack only while the stream uses less
@@ -311,7 +311,7 @@ func (j *livePlay) render() { j.b, j.shows = j.s.appendLivePlay(j.b, j.c, j.t, j
 
 // appendLivePlay appends a device's view of the table's current screen.
 func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, bool) {
-	var p diamantPlay
+	var p page.DiamantPlay
 	s.fillScreen(c, t, "", &p)
 	shows := p.Players != nil
 	if news != nil {
@@ -324,8 +324,8 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news 
 	return appendPlayReply(b, s.loc(c), token, &p), shows
 }
 
-// appendLiveLobby appends a device's view of the table's page. The page is a template: it
-// runs on the render pool, its deep recursion kept off the stream's own stack.
+// appendLiveLobby appends a device's view of the table's page. It
+// runs on the render pool, its frames kept off the stream's own stack.
 func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, error) {
 	var err error
 	renders().run(func() {

@@ -148,18 +148,18 @@ func (h *headerWriter) Header() http.Header         { return h.h }
 func (h *headerWriter) Write(p []byte) (int, error) { return h.w.Write(p) }
 func (h *headerWriter) WriteHeader(int)             {}
 
-// BenchmarkDiamantPlayHTML writes the play screen alone, over the screens of a few random
+// BenchmarkDiamantPlayHTML draws the play screen alone (its templ component), over the screens of a few random
 // games (every screen, four languages, one phone and a phone each).
 func BenchmarkDiamantPlayHTML(b *testing.B) {
 	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
 	require.NoError(b, err)
 	defer s.Close()
-	var views []view
-	eachDiamantScreen(b, s, 4, func(v view) { views = append(views, v) })
+	var views []playView
+	eachDiamantScreen(b, s, 4, func(v playView) { views = append(views, v) })
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		diamantPlayHTML(views[i%len(views)])
+		playHTML(views[i%len(views)])
 		i++
 	}
 }

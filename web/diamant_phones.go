@@ -276,7 +276,7 @@ func (s *Server) seatAway(t *diamantTable, seat int) bool {
 
 // phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
 // for the shared ones (cave, reveal, round end, final).
-func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable, p *diamantPlay) {
+func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable, p *page.DiamantPlay) {
 	st := t.state
 	p.Live, p.Host = true, t.host
 	p.CanUndo = p.CanUndo && t.host
@@ -311,11 +311,11 @@ func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable,
 }
 
 // fillVote makes p the vote screen of a seat.
-func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *diamantPlay) {
+func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *page.DiamantPlay) {
 	st := t.state
 	name := st.Name(seat)
 	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
-	p.Voter = diamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
+	p.Voter = page.DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
 	if !t.shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}

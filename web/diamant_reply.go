@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -129,15 +130,22 @@ func appendJSONChars[S string | []byte](b []byte, s S) []byte {
 }
 
 // appendPlayReply appends the reply of a play screen.
-func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *diamantPlay) []byte {
+func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPlay) []byte {
 	buf := getBuffer(&htmlBuffers)
-	w := htmlOut{b: *buf, l: l, csrf: csrf}
-	w.play(p)
+	w := appender{b: *buf}
+	// The screen's content needs only the language and the form token of a frame; an
+	// appender never fails.
+	_ = page.DiamantPlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
 	var url [80]byte
 	b = appendReply(b, w.b, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
 	putBuffer(&htmlBuffers, buf, w.b)
 	return b
 }
+
+const lowerHex = "0123456789abcdef"
+
+// htmlBuffers keep the screens' HTML between renders.
+var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
 // appendLobbyReply appends the reply of the table's page.
 func (s *Server) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {

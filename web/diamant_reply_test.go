@@ -40,14 +40,14 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	n := 0
-	eachDiamantScreen(t, s, 4, func(v view) {
-		p := v.Data.(diamantPlay)
+	eachDiamantScreen(t, s, 4, func(v playView) {
+		p := v.Data
 		if n%3 == 0 {
 			p.Say = append(p.Say, sentence{Text: "<alarm> & \u2028", Assertive: true, Sound: "lost"})
 		}
 		n++
 		v.Data = p
-		want, err := json.Marshal(diamantReply{HTML: diamantPlayHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := json.Marshal(diamantReply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
 			Version: p.Version, Announce: orEmpty(p.Say)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -93,9 +93,9 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		table bool
 		want  diamantReply
 	}{
-		{tb, false, diamantReply{HTML: diamantPlayHTML(view{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
+		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
 			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
-		{&host, false, diamantReply{HTML: diamantPlayHTML(view{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
+		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
 			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
 		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}},

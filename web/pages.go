@@ -48,9 +48,3 @@ func (s *Server) rules(c echo.Context) error {
 	}
 	return renderPage(c, http.StatusOK, page.RulesPage(s.frame(c, "rules", s.localizer(c).T(src.Title)), r))
 }
-
-// renderTitled is render with a title already localized (one with parameters).
-func (s *Server) renderTitled(c echo.Context, status int, name, title string, data any) error {
-	c.Set("title", title)
-	return s.render(c, status, name, "", data)
-}

@@ -1,4 +1,5 @@
-// Package web is Tavolo's HTTP server: routes, middleware, handlers and templates.
+// Package web is Tavolo's HTTP server: routes, middleware, sessions, limits and handlers;
+// the pages are drawn by web/page, the sentences made by web/say.
 package web
 
 import (
@@ -65,7 +66,6 @@ type Server struct {
 	sessionCache sessionCache
 	langs        langCache // the language each Accept-Language header chose
 	gzips        gzipWriters
-	pages        *pages
 	store        store.Store // the tables in memory (tables), in front of SQLite
 	tables       *tableCache
 	locks        tableLocks
@@ -104,10 +104,6 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
 		tables: tables, hub: hub, presence: newPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}), gzips: newGzipWriters(),
 		catalogURLs: catalogURLs(catalog)}
-	if s.pages, err = loadPages(assets); err != nil {
-		db.Close()
-		return nil, err
-	}
 	var streams int
 	s.maxConns, streams = connLimits(cfg.MaxConnections)
 	s.streams = newStreamLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),

@@ -2,7 +2,7 @@ package web
 
 import (
 	"bytes"
-	"html/template"
+	"context"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -11,9 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a-h/templ"
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/i18n"
+	"tavolo/web/page"
 	"tavolo/web/store"
 )
 
@@ -25,7 +28,7 @@ var trickyNames = []string{`<b>"A&B'+</b> Ünïcødé`, "Ada", "Zoë & Čo", "O'
 // views of many screens along the way: every screen (cave, reveal, roundend, final, pass,
 // vote, voted, undo), the four languages, one phone and a phone each (host or not, hidden
 // chests or not, a pending proposal), problems, the box's card list, the risk shown.
-func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v view)) {
+func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 2026))
 		names := append([]string(nil), trickyNames...)
@@ -109,7 +112,7 @@ func act(t testing.TB, tb *diamantTable, rng *rand.Rand) {
 
 // randomScreen builds one screen of the table as a device sees it, now and then with a
 // problem, another screen the device may ask for, or the risk shown.
-func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) view {
+func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) playView {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)
@@ -119,12 +122,12 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) vie
 	switch rng.IntN(12) {
 	case 0:
 		if tb.state.VoteDue() && len(tb.actions) > 0 {
-			p = diamantPlay{ID: tb.rec.ID, Version: tb.rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
+			p = page.DiamantPlay{ID: tb.rec.ID, Version: tb.rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
 				UndoWhat: undoWhat(l, tb)}
 		}
 	case 1:
 		if waiting := tb.state.Waiting().List(); len(waiting) > 0 {
-			p = diamantPlay{ID: tb.rec.ID, Version: tb.rec.Version}
+			p = page.DiamantPlay{ID: tb.rec.ID, Version: tb.rec.Version}
 			s.fillVote(l, tb, waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
@@ -138,30 +141,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) vie
 	case 5:
 		p.ID = `a b/é%41%4g&+'"<>?#` + trickyNames[rng.IntN(len(trickyNames))] // what only a URL escaper may meet
 	}
-	return view{L: l, Lang: lang, CSRF: "tok+en/" + lang, Data: p}
-}
-
-// The writer escapes as html/template does in the three places the screen puts values:
-// text, a quoted attribute, and a URL's path.
-func TestDiamantHTMLEscapesAsTemplates(t *testing.T) {
-	tmpl := template.Must(template.New("").Parse(`<p title="{{.}}">{{.}}</p><a href="/diamant/{{.}}/x">`))
-	var all []byte
-	for c := range 256 {
-		all = append(all, byte(c))
-	}
-	for _, s := range append(trickyNames, "", string(all), "%41%zz%4", "\xff\xfe invalid", "l'idole +5 & <3", "\ufdd0\uffff") {
-		var want bytes.Buffer
-		require.NoError(t, tmpl.Execute(&want, s))
-		w := &htmlOut{}
-		w.raw(`<p title="`)
-		w.text(s)
-		w.raw(`">`)
-		w.text(s)
-		w.raw(`</p><a href="/diamant/`)
-		w.url(s)
-		w.raw(`/x">`)
-		require.Equal(t, want.String(), string(w.b), "%q", s)
-	}
+	return playView{L: l, CSRF: "tok+en/" + lang, Data: p}
 }
 
 var (
@@ -176,12 +156,12 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	seen := map[string]bool{}
-	eachDiamantScreen(t, s, 8, func(v view) {
-		p := v.Data.(diamantPlay)
+	eachDiamantScreen(t, s, 8, func(v playView) {
+		p := v.Data
 		if !validID(p.ID) {
-			return // the URL-escaping case: checked against html/template above
+			return // an id no table has: only its escaping matters, checked below
 		}
-		out := diamantPlayHTML(v)
+		out := playHTML(v)
 		seen[p.Screen] = true
 		require.Contains(t, out, `<div class="diamant" data-screen="`+p.Screen+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
 		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
@@ -218,33 +198,47 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 	}
 }
 
-// asText is s as html/template writes it in text.
-func asText(s string) string {
-	var b strings.Builder
-	template.Must(template.New("").Parse("{{.}}")).Execute(&b, s)
-	return b.String()
-}
+// asText is s as templ writes it in text.
+func asText(s string) string { return templ.EscapeString(s) }
 
-// A name with markup shows as text, escaped as the templates escape it.
+// A name with markup shows as text.
 func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
 	name := `<b>"A&B'+</b> Ünïcødé`
-	p := diamantPlay{ID: newID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: diamantRow{Seat: 1, Name: name}}
-	out := diamantPlayHTML(view{L: s.catalog.Localizer("en"), CSRF: "t", Data: p})
-	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;&#43;&lt;/b&gt; Ünïcødé")
+	p := page.DiamantPlay{ID: newID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: page.DiamantRow{Seat: 1, Name: name}}
+	out := playHTML(playView{L: s.catalog.Localizer("en"), CSRF: "t", Data: p})
+	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;+&lt;/b&gt; Ünïcødé")
 	require.NotContains(t, out, name)
 }
 
-// The page's content is the screen, drawn through the template function.
+// The whole page draws the screen inside its <main>, in its frame.
 func TestDiamantPlayPageHasTheScreen(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
-	p := diamantPlay{ID: newID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
-	v := view{L: s.catalog.Localizer("it"), Lang: "it", CSRF: "t+1", Data: p}
-	var page bytes.Buffer
-	require.NoError(t, s.pages.byName["diamant-play"].ExecuteTemplate(&page, "content", v))
-	require.Equal(t, diamantPlayHTML(v), page.String())
+	p := page.DiamantPlay{ID: newID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
+	v := playView{L: s.catalog.Localizer("it"), CSRF: "t+1", Data: p}
+	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
+	c.Set("lang", "it")
+	c.Set("csrf", "t+1")
+	var out bytes.Buffer
+	require.NoError(t, page.DiamantPlayPage(s.frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
+	require.Contains(t, out.String(), `<main id="main" tabindex="-1">`+playHTML(v)+`</main>`)
+	require.Contains(t, out.String(), `<title>Round 1 &lt;of&gt; 5 · Tavolo</title>`)
+}
+
+// playView is a screen as a device sees it: its language, its form token, the screen.
+type playView struct {
+	L    *i18n.Localizer
+	CSRF string
+	Data page.DiamantPlay
+}
+
+// playHTML is the screen's content, as a script's reply and a live event carry it.
+func playHTML(v playView) string {
+	var b strings.Builder
+	_ = page.DiamantPlayContent(page.Frame{L: v.L, CSRF: v.CSRF}, v.Data).Render(context.Background(), &b)
+	return b.String()
 }
