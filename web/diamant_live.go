@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -218,58 +217,6 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, tab
 	return err == nil && shows, err
 }
 
-// renderPool runs// renderPool runs the streams' renders on a few goroutines of their own. A screen takes
-// a few KB of stack, the table's page more: on each
-// of thousands of mostly idle streams that stack would stay (a stream's goroutine keeps
-// more than a quarter of it in use, so the GC never shrinks it back), where a few workers
-// keep theirs. The GC shrinks a parked stream's stack only while the stream uses less
-// than a quarter of it: measured with 600 streams, both ways in turn, a stream kept 4.9 KB
-// of stack with the pool and 8.8 KB with the screens written on its own goroutine; since
-// the request's own path (middleware) grows it to 8 KB and the parked stream uses ~1.9 KB
-// of it, both ways keep 9 KB. The pool costs no allocation.
-type renderPool chan renderJob
-
-type renderJob struct {
-	f    func()
-	done chan any // f's panic, or nil
-}
-
-// renders is the process's pool: twice as many workers as processors, so that a render
-// waiting on a lock never holds the others up.
-var renders = sync.OnceValue(func() renderPool {
-	p := make(renderPool)
-	for range 2 * runtime.GOMAXPROCS(0) {
-		go func() {
-			for j := range p {
-				j.done <- call(j.f)
-			}
-		}()
-	}
-	return p
-})
-
-// renderDone are the channels by which run waits, kept: a render allocates nothing of its own.
-var renderDone = sync.Pool{New: func() any { return make(chan any, 1) }}
-
-// run runs f on a worker and waits for it. A panic comes back to the caller's goroutine,
-// where the server's recovery catches it.
-func (p renderPool) run(f func()) {
-	done := renderDone.Get().(chan any)
-	p <- renderJob{f, done}
-	panicked := <-done
-	renderDone.Put(done)
-	if panicked != nil {
-		panic(panicked)
-	}
-}
-
-// call runs f and returns its panic, if any.
-func call(f func()) (panicked any) {
-	defer func() { panicked = recover() }()
-	f()
-	return nil
-}
-
 // appendLiveView appends a device's view of a table, the table's page or its current
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
@@ -279,35 +226,9 @@ func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table
 		b, err := s.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
-	// On the render pool: see renderPool.
-	j := livePlays.Get().(*livePlay)
-	j.s, j.c, j.t, j.news, j.b = s, c, t, news, b
-	renders().run(j.fn)
-	b, shows := j.b, j.shows
-	*j = livePlay{fn: j.fn}
-	livePlays.Put(j)
+	b, shows := s.appendLivePlay(b, c, t, news)
 	return b, shows, nil
 }
-
-// livePlay is a play screen for the render pool to write: its fields in, b and shows out.
-// Pooled, its method bound once (fn): handing it to a worker allocates nothing.
-type livePlay struct {
-	s     *Server
-	c     echo.Context
-	t     *diamantTable
-	news  func() []sentence
-	b     []byte
-	shows bool
-	fn    func()
-}
-
-var livePlays = sync.Pool{New: func() any {
-	j := &livePlay{}
-	j.fn = j.render
-	return j
-}}
-
-func (j *livePlay) render() { j.b, j.shows = j.s.appendLivePlay(j.b, j.c, j.t, j.news) }
 
 // appendLivePlay appends a device's view of the table's current screen.
 func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, bool) {
@@ -324,21 +245,16 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news 
 	return appendPlayReply(b, s.loc(c), token, &p), shows
 }
 
-// appendLiveLobby appends a device's view of the table's page. It
-// runs on the render pool, its frames kept off the stream's own stack.
+// appendLiveLobby appends a device's view of the table's page.
 func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, error) {
-	var err error
-	renders().run(func() {
-		var p page.DiamantTable
-		if p, err = s.lobbyOf(c, t, ""); err != nil {
-			return
-		}
-		if news != nil {
-			p.Say = news()
-		}
-		b, err = s.appendLobbyReply(b, c, &p)
-	})
-	return b, err
+	p, err := s.lobbyOf(c, t, "")
+	if err != nil {
+		return b, err
+	}
+	if news != nil {
+		p.Say = news()
+	}
+	return s.appendLobbyReply(b, c, &p)
 }
 
 // awaySeats are the seats whose phone is away.

@@ -2,9 +2,8 @@ package web
 
 import (
 	"context"
-	"strconv"
+	"encoding/json"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,11 +11,9 @@ import (
 	"tavolo/web/page"
 )
 
-// An action's reply to a script and a live event carry the same JSON (diamantReply). It
-// is written here by hand, straight from the screen's HTML into a pooled buffer, byte for
-// byte as json.Marshal writes diamantReply: under load, json.Marshal (the HTML copied into
-// a string, then escaped into another) and the HTML's own string were a third of what the
-// server allocated, and every action makes one reply and an event for each phone.
+// An action's reply to a script and a live event carry the same JSON (diamantReply): the
+// screen's HTML, drawn into a pooled buffer, its title, address, version and what to
+// announce.
 
 // replyBuffers hold replies and events being written; htmlBuffers, the HTML they carry.
 var replyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
@@ -39,94 +36,16 @@ func putBuffer(p *sync.Pool, buf *[]byte, b []byte) {
 	}
 }
 
-// appendReply appends a reply's JSON, as json.Marshal(diamantReply{...}) writes it, the
-// title being the heading and " · Tavolo". A nil say is an empty list.
+// appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
+// say is an empty list.
 func appendReply(b, html []byte, heading string, url []byte, version int64, say []sentence) []byte {
-	b = append(b, `{"html":`...)
-	b = appendJSONString(b, html)
-	b = append(b, `,"title":"`...)
-	b = appendJSONChars(b, heading)
-	b = append(b, ` · Tavolo","url":`...)
-	b = appendJSONString(b, url)
-	b = append(b, `,"version":`...)
-	b = strconv.AppendInt(b, version, 10)
-	b = append(b, `,"announce":[`...)
-	for i, s := range say {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"text":`...)
-		b = appendJSONString(b, s.Text)
-		if s.Assertive {
-			b = append(b, `,"assertive":true`...)
-		}
-		if s.Sound != "" {
-			b = append(b, `,"sound":`...)
-			b = appendJSONString(b, s.Sound)
-		}
-		b = append(b, '}')
+	if say == nil {
+		say = []sentence{}
 	}
-	return append(b, "]}"...)
-}
-
-// appendJSONString appends s as a JSON string, escaped as encoding/json escapes it.
-func appendJSONString[S string | []byte](b []byte, s S) []byte {
-	b = append(b, '"')
-	b = appendJSONChars(b, s)
-	return append(b, '"')
-}
-
-// appendJSONChars appends the inside of a JSON string, escaped as encoding/json does
-// (with its HTML escaping, as json.Marshal has it): \" \\ \b \f \n \r \t, the other
-// control bytes and < > & as \u00XX, U+2028 and U+2029 as \u2028 \u2029, a byte that
-// is not UTF-8 as \ufffd.
-func appendJSONChars[S string | []byte](b []byte, s S) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		// A few bytes as a string: the conversion stays on the stack.
-		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', lowerHex[r&15])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	return append(b, s[start:]...)
+	// Strings and a number: encoding cannot fail.
+	out, _ := json.Marshal(diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
+		Version: version, Announce: say})
+	return append(b, out...)
 }
 
 // appendPlayReply appends the reply of a play screen.
@@ -141,8 +60,6 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPl
 	putBuffer(&htmlBuffers, buf, w.b)
 	return b
 }
-
-const lowerHex = "0123456789abcdef"
 
 // htmlBuffers keep the screens' HTML between renders.
 var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}

@@ -16,23 +16,6 @@ import (
 	"tavolo/web/store"
 )
 
-// The hand-written JSON strings are encoding/json's, byte for byte.
-func TestAppendJSONStringAsEncodingJSON(t *testing.T) {
-	var all []byte
-	for c := range 256 {
-		all = append(all, byte(c))
-	}
-	tests := append([]string{"", string(all), "<script>alert('&')</script>", "line\u2028sep\u2029end", "\u2028", "a\u2029",
-		"\x7f\x00\x1f\b\f\n\r\t\"\\/", "\xff\xfe invalid", "cut \xe2\x80", "\xe2\x80", "\xed\xa0\x80 surrogate", "\xc0\xaf overlong",
-		"\ufffd real", "日本語 🎲 Ľudmila", "end \xf0\x9f\x8e"}, trickyNames...)
-	for _, s := range tests {
-		want, err := json.Marshal(s)
-		require.NoError(t, err)
-		require.Equal(t, string(want), string(appendJSONString(nil, s)), "%q", s)
-		require.Equal(t, string(want), string(appendJSONString([]byte("x"), []byte(s))[1:]), "%q as bytes", s)
-	}
-}
-
 // A play screen's reply is what json.Marshal made of diamantReply, on every screen of
 // random games (names to escape, sentences with sounds and alarms, four languages).
 func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
