@@ -13,6 +13,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -82,7 +83,7 @@ func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) 
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, page.DiamantResume{ID: t.ID, Names: joinNames(l, opt.Players)})
+		p.Resume = append(p.Resume, page.DiamantResume{ID: t.ID, Names: say.Names(l, opt.Players)})
 	}
 	return renderPage(c, status, page.DiamantSetupPage(s.frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
@@ -154,7 +155,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 	st := t.state
 	names := t.names
 	p.ID, p.Version, p.Round, p.CanUndo = t.rec.ID, t.rec.Version, st.Round(), len(t.actions) > 0
-	p.News = eventSentencesSeen(l, names, t.last, t.shown())
+	p.News = say.DiamantEventsSeen(l, names, t.last, t.shown())
 	if t.opt.Phones {
 		s.phoneScreen(c, l, t, p)
 		if p.Screen != "" {
@@ -175,7 +176,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
-		p.Say = []sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
+		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
 		return
 	case st.Finished():
 		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
@@ -197,7 +198,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 		if t.opt.Phones {
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		}
-		p.Say = []sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
+		p.Say = []say.Sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
 		return
 	}
 	if p.Screen == "" {
@@ -211,7 +212,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p *page.DiamantPlay) {
 	st := t.state
 	if t.card != diamant.NoCard {
-		p.LastCard, p.LastKind = cardName(l, t.card), t.card.Kind().String()
+		p.LastCard, p.LastKind = say.DiamantCard(l, t.card), t.card.Kind().String()
 	}
 	w, _ := st.Winners()
 	shown := t.shown()
@@ -231,19 +232,19 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Players[i] = row
 	}
 	if st.Finished() {
-		winners := seatNames(t.names, w)
-		p.Winners = joinNames(l, winners)
+		winners := say.DiamantSeatNames(t.names, w)
+		p.Winners = say.Names(l, winners)
 		return
 	}
 	cards := st.TableCards()
 	p.TableCards = make([]string, 0, len(cards))
 	for _, tc := range cards {
 		if tc.Stays > 0 {
-			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", cardName(l, tc.Card)))
+			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
 		}
 	}
 	for _, c := range st.TableIdols() {
-		p.TableIdols = append(p.TableIdols, cardName(l, c))
+		p.TableIdols = append(p.TableIdols, say.DiamantCard(l, c))
 	}
 	for _, h := range st.HazardsSeen() {
 		p.Hazards = append(p.Hazards, page.DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
@@ -251,7 +252,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
 	if p.ShowRisk = s.sessionValue(c, "diamant.risk") == true; p.ShowRisk {
 		ending, left := st.Risk()
-		p.Risk = riskText(l, ending, left)
+		p.Risk = say.DiamantRisk(l, ending, left)
 	}
 	switch {
 	case !t.seated():
@@ -267,7 +268,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 				if cc.Kind != g.kind {
 					continue
 				}
-				name := cardName(l, cc.Card)
+				name := say.DiamantCard(l, cc.Card)
 				grp.Cards = append(grp.Cards, page.DiamantChoice{Code: cc.Card.String(),
 					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
 					Search: strings.ToLower(name + " " + cc.Card.String())})
@@ -317,11 +318,11 @@ var hazardWarnings = func() map[diamant.Card]string {
 // diamantReply is the JSON answer to a script: the new screen and what to announce. It is
 // written by appendReply.
 type diamantReply struct {
-	HTML     string     `json:"html"`
-	Title    string     `json:"title"`
-	URL      string     `json:"url"`
-	Version  int64      `json:"version"`
-	Announce []sentence `json:"announce"`
+	HTML     string         `json:"html"`
+	Title    string         `json:"title"`
+	URL      string         `json:"url"`
+	Version  int64          `json:"version"`
+	Announce []say.Sentence `json:"announce"`
 }
 
 func wantsJSON(c echo.Context) bool {
@@ -347,7 +348,7 @@ func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
 func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
 	if p.Problem != "" {
-		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
+		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
 		return renderPage(c, status, page.DiamantPlayPage(s.frame(c, "diamant-play", p.Heading), p))
@@ -366,7 +367,7 @@ func (s *Server) refuse(c echo.Context, t *diamantTable, status int, problem str
 
 // diamantProblem says an engine refusal in the player's language.
 func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
-	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", cardName(l, e.Card),
+	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", say.DiamantCard(l, e.Card),
 		"Count", e.Count, "Limit", e.Limit)
 }
 
@@ -554,7 +555,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 	var found []diamant.Card
 	for _, group := range [][]diamant.Card{diamant.Treasures, diamant.Idols, diamant.Hazards} {
 		for _, c := range group {
-			name := strings.ToLower(cardName(l, c))
+			name := strings.ToLower(say.DiamantCard(l, c))
 			if name == text {
 				return c, true
 			}
@@ -620,7 +621,7 @@ func undoWhat(l *i18n.Localizer, t *diamantTable) string {
 	}
 	switch a.Type {
 	case diamant.ActDraw:
-		return l.T("diamant.undo.draw", "Card", cardName(l, a.Card))
+		return l.T("diamant.undo.draw", "Card", say.DiamantCard(l, a.Card))
 	case diamant.ActVote:
 		return l.T("diamant.undo.vote", "Name", t.opt.Players[a.Seat])
 	}
@@ -638,7 +639,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 	}
 	p := page.DiamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
 		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t)}
-	p.Say = []sentence{{Text: p.UndoWhat}}
+	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)
 }
 
@@ -685,7 +686,7 @@ func (s *Server) undo(c echo.Context, t *diamantTable) error {
 	}
 	p := s.screen(c, t, "")
 	p.Lead = done
-	p.Say = []sentence{{Text: p.Lead}}
+	p.Say = []say.Sentence{{Text: p.Lead}}
 	return s.showPlay(c, http.StatusOK, p)
 }
 
@@ -707,7 +708,7 @@ func (s *Server) risk(c echo.Context, t *diamantTable) error {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}
 	if p.ShowRisk {
-		p.Say = []sentence{{Text: p.Risk}}
+		p.Say = []say.Sentence{{Text: p.Risk}}
 	} else {
 		p.Say = nil
 	}

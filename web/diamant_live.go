@@ -13,6 +13,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -97,7 +98,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		}
 		before := away
 		away = now
-		written, err := s.writePresence(w, c, t, table, func() []sentence { return s.awayNews(c, t, before, now) })
+		written, err := s.writePresence(w, c, t, table, func() []say.Sentence { return s.awayNews(c, t, before, now) })
 		if err != nil || !written {
 			return err
 		}
@@ -206,7 +207,7 @@ func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamantTable, table 
 
 // writePresence writes a device's view as a "presence" event announcing news (the phones
 // gone away and come back), if the view shows who is away; it reports whether it wrote one.
-func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, table bool, news func() []sentence) (bool, error) {
+func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, table bool, news func() []say.Sentence) (bool, error) {
 	buf := getBuffer(&replyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
 	b, shows, err := s.appendLiveView(b, c, t, table, news)
@@ -221,7 +222,7 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, tab
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
 // instead, and only a view that shows who is away is written.
-func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table bool, news func() []sentence) ([]byte, bool, error) {
+func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table bool, news func() []say.Sentence) ([]byte, bool, error) {
 	if table || t.state == nil {
 		b, err := s.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
@@ -231,7 +232,7 @@ func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, bool) {
+func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []say.Sentence) ([]byte, bool) {
 	var p page.DiamantPlay
 	s.fillScreen(c, t, "", &p)
 	shows := p.Players != nil
@@ -246,7 +247,7 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news 
 }
 
 // appendLiveLobby appends a device's view of the table's page.
-func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []sentence) ([]byte, error) {
+func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []say.Sentence) ([]byte, error) {
 	p, err := s.lobbyOf(c, t, "")
 	if err != nil {
 		return b, err
@@ -269,16 +270,16 @@ func (s *Server) awaySeats(t *diamantTable) diamant.Seats {
 }
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
-func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.Seats) []sentence {
+func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.Seats) []say.Sentence {
 	l := s.loc(c)
-	say := []sentence{}
+	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {
-		say = append(say, sentence{Text: l.T("diamant.presence.away", "Name", t.opt.Players[seat])})
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.opt.Players[seat])})
 	}
 	for _, seat := range (before &^ now).List() {
-		say = append(say, sentence{Text: l.T("diamant.presence.back", "Name", t.opt.Players[seat])})
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.opt.Players[seat])})
 	}
-	return say
+	return news
 }
 
 // presence counts each device's open streams at each table, in memory only: after a

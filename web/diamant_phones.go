@@ -17,6 +17,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -285,7 +286,7 @@ func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamantTable,
 		p.News = nil
 		s.fillCave(c, l, t, p)
 		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
-		p.Say = []sentence{{Text: p.Heading}}
+		p.Say = []say.Sentence{{Text: p.Heading}}
 		return
 	}
 	if !st.VoteDue() || t.opt.Vote != votePhone {
@@ -325,9 +326,9 @@ func (s *Server) fillVote(l *i18n.Localizer, t *diamantTable, seat int, p *page.
 	if t.opt.Phones {
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		if la, ok := t.lastAction(); ok && la.Type == diamant.ActVote {
-			p.Say = []sentence{{Text: p.Votes}} // another phone voted: only the count changes
+			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes
 		} else {
-			p.Say = append(p.News, sentence{Text: p.Heading})
+			p.Say = append(p.News, say.Sentence{Text: p.Heading})
 		}
 		p.News = nil
 	}
@@ -379,7 +380,7 @@ func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (page.
 			p.Lead += " " + l.T("diamant.lobby.wait")
 		}
 	}
-	p.Say = []sentence{{Text: p.Lead}}
+	p.Say = []say.Sentence{{Text: p.Lead}}
 	return p, nil
 }
 
@@ -390,7 +391,7 @@ func (s *Server) showLobby(c echo.Context, status int, t *diamantTable, problem 
 		return err
 	}
 	if problem != "" {
-		p.Say = []sentence{{Text: problem, Assertive: true}}
+		p.Say = []say.Sentence{{Text: problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
 		return renderPage(c, status, page.DiamantTablePage(s.frame(c, "diamant-table", p.Heading), p))

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -382,9 +383,9 @@ func TestPhonesHiddenChests(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	l := s.catalog.Localizer("en")
-	hidden := eventSentencesSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
+	hidden := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
 	require.NotContains(t, fmt.Sprint(hidden), "12")
-	shown := eventSentencesSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
+	shown := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
 	require.Contains(t, fmt.Sprint(shown), "chest 12")
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/web/page"
+	"tavolo/web/say"
 )
 
 // An action's reply to a script and a live event carry the same JSON (diamantReply): the
@@ -37,14 +38,14 @@ func putBuffer(p *sync.Pool, buf *[]byte, b []byte) {
 }
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
-// say is an empty list.
-func appendReply(b, html []byte, heading string, url []byte, version int64, say []sentence) []byte {
-	if say == nil {
-		say = []sentence{}
+// announce is an empty list.
+func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
+	if announce == nil {
+		announce = []say.Sentence{}
 	}
 	// Strings and a number: encoding cannot fail.
 	out, _ := json.Marshal(diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
-		Version: version, Announce: say})
+		Version: version, Announce: announce})
 	return append(b, out...)
 }
 

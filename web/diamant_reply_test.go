@@ -13,6 +13,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -26,7 +27,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 	eachDiamantScreen(t, s, 4, func(v playView) {
 		p := v.Data
 		if n%3 == 0 {
-			p.Say = append(p.Say, sentence{Text: "<alarm> & \u2028", Assertive: true, Sound: "lost"})
+			p.Say = append(p.Say, say.Sentence{Text: "<alarm> & \u2028", Assertive: true, Sound: "lost"})
 		}
 		n++
 		v.Data = p
@@ -66,7 +67,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	var html strings.Builder
 	require.NoError(t, page.DiamantTableContent(s.frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := s.screen(c, tb, "")
-	news := []sentence{{Text: "x"}}
+	news := []say.Sentence{{Text: "x"}}
 	host := *tb
 	host.device, host.seats, host.host = "host", diamant.SeatsOf(0), true
 	cave := s.screen(c, &host, "")
@@ -93,7 +94,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want, err = json.Marshal(tc.want)
 		require.NoError(t, err)
 		w.Reset()
-		wrote, err := s.writePresence(&w, c, tc.t, tc.table, func() []sentence { return news })
+		wrote, err := s.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {
 			// The vote form does not show who is away: no presence event for it.
@@ -138,9 +139,9 @@ func firstDiff(a, b string) string {
 }
 
 // orEmpty: a reply announces an empty list rather than null.
-func orEmpty(say []sentence) []sentence {
-	if say == nil {
-		return []sentence{}
+func orEmpty(announce []say.Sentence) []say.Sentence {
+	if announce == nil {
+		return []say.Sentence{}
 	}
-	return say
+	return announce
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/say"
 )
 
 var (
@@ -344,7 +345,7 @@ func TestDiamantScriptRepliesAndSecretVotes(t *testing.T) {
 		}
 		status, raw, r = tb.jsonAct("/vote", 1, url.Values{"seat": {"0"}, "choice": {choice}})
 		require.Equal(t, http.StatusOK, status)
-		require.Equal(t, []sentence{{Text: "Vote recorded. Pass the phone to Bruno."}}, r.Announce)
+		require.Equal(t, []say.Sentence{{Text: "Vote recorded. Pass the phone to Bruno."}}, r.Announce)
 		replies[i] = bytes.ReplaceAll(raw, []byte(tb.id), nil)
 	}
 	require.Equal(t, string(replies[0]), string(replies[1]), "the reply to a vote never tells how")
@@ -445,7 +446,7 @@ func TestDiamantKnownGame(t *testing.T) {
 	ls := localizers(t)
 	var last []string
 	for _, lang := range []string{"en", "it", "fr", "sk"} {
-		says := eventSentences(ls[lang], tb.opt.Players, tb.last)
+		says := say.DiamantEvents(ls[lang], tb.opt.Players, tb.last)
 		last = append(last, says[len(says)-1].Text)
 	}
 	// The browser test (pwa/browser/diamant.spec.mjs) expects these very sentences.

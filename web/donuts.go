@@ -161,13 +161,13 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay 
 		if len(ev.Flipped) > 0 {
 			snd = "flip"
 		}
-		p.News = append(p.News, sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
+		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
 	}
-	end := sentence{Text: p.Status}
+	end := say.Sentence{Text: p.Status}
 	if p.Finished {
 		end.Sound = "win"
 	}
-	p.Say = append(append([]sentence(nil), p.News...), end)
+	p.Say = append(append([]say.Sentence(nil), p.News...), end)
 	return p
 }
 
@@ -179,13 +179,13 @@ type donutsReply struct {
 	Panel    string            `json:"panel"` // the HTML above the board: news, whose turn, undo
 	Info     string            `json:"info"`  // the HTML below it: score, last move, playable plates
 	Finished bool              `json:"finished"`
-	Announce []sentence        `json:"announce"`
+	Announce []say.Sentence    `json:"announce"`
 }
 
 // showDonuts answers with the board: a whole page, or for a script the JSON reply.
 func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error {
 	if p.Problem != "" {
-		p.Say = []sentence{{Text: p.Problem, Assertive: true}}
+		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	f := s.frame(c, "donuts-play", p.Heading)
 	if !wantsJSON(c) {
@@ -368,8 +368,8 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	}
 	p := s.donutsBoard(l, t)
 	done := l.N("donuts.n.undone", n)
-	p.News = []sentence{{Text: done}}
-	p.Say = []sentence{{Text: done + " " + p.Status}}
+	p.News = []say.Sentence{{Text: done}}
+	p.Say = []say.Sentence{{Text: done + " " + p.Status}}
 	return s.showDonuts(c, http.StatusOK, p)
 }
 

@@ -289,7 +289,7 @@ func TestDonutsRefusals(t *testing.T) {
 				}
 				var r donutsReply
 				require.NoError(t, json.Unmarshal([]byte(body), &r))
-				require.Equal(t, []sentence{{Text: tc.problem, Assertive: true}}, r.Announce)
+				require.Equal(t, []say.Sentence{{Text: tc.problem, Assertive: true}}, r.Announce)
 				require.Equal(t, before.Version, r.Version)
 			}
 			after, err := s.store.Load(ctx, tc.table)

@@ -14,6 +14,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/store"
 )
 
@@ -130,7 +131,7 @@ func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions
 	if err != nil {
 		return page.Join{}, err
 	}
-	p := page.Join{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: joinNames(l, opt.Players),
+	p := page.Join{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: say.Names(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })

@@ -19,3 +19,12 @@ func localizer(t *testing.T, lang string) *i18n.Localizer {
 	require.NoError(t, err)
 	return c.Localizer(lang)
 }
+
+// localizers are the app's localizers, by language.
+func localizers(t *testing.T) map[string]*i18n.Localizer {
+	out := map[string]*i18n.Localizer{}
+	for _, l := range i18n.Languages {
+		out[l.Code] = localizer(t, l.Code)
+	}
+	return out
+}

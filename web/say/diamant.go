@@ -1,4 +1,4 @@
-package web
+package say
 
 import (
 	"strconv"
@@ -7,19 +7,14 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
-	"tavolo/web/say"
 )
 
 // The sentences Diamant says: pure functions from the engine's events, the players'
 // names and a localizer to whole sentences. The same sentences are shown on the page
 // (for everyone, and for a browser without scripts), put in the live regions and spoken.
 
-// sentence is one thing to announce (web/say), named here until Diamant's sentences
-// move there too.
-type sentence = say.Sentence
-
 // cardName names a card: "Treasure of 11", "Idol worth 7", "Hazard: spider".
-func cardName(l *i18n.Localizer, c diamant.Card) string {
+func DiamantCard(l *i18n.Localizer, c diamant.Card) string {
 	switch c.Kind() {
 	case diamant.KindTreasure:
 		return l.T("diamant.card.treasure", "Value", c.Value())
@@ -31,8 +26,8 @@ func cardName(l *i18n.Localizer, c diamant.Card) string {
 	return ""
 }
 
-// joinNames lists names as a sentence does: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara".
-func joinNames(l *i18n.Localizer, names []string) string {
+// joinNames lists names as a Sentence does: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara".
+func Names(l *i18n.Localizer, names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
@@ -47,7 +42,7 @@ func joinNames(l *i18n.Localizer, names []string) string {
 }
 
 // seatNames gives the names of a set of seats, in seat order.
-func seatNames(names []string, seats diamant.Seats) []string {
+func DiamantSeatNames(names []string, seats diamant.Seats) []string {
 	var out []string
 	for _, i := range seats.List() {
 		if i < len(names) {
@@ -58,10 +53,10 @@ func seatNames(names []string, seats diamant.Seats) []string {
 }
 
 // diamonds is "1 diamond", "5 diamonds", with the language's plural forms.
-func diamonds(l *i18n.Localizer, n int) string { return l.N("diamant.n.diamonds", n) }
+func Diamonds(l *i18n.Localizer, n int) string { return l.N("diamant.n.diamonds", n) }
 
 // tokensText says a number of diamonds as the box's tokens: "2 clear tokens and 3 red tokens".
-func tokensText(l *i18n.Localizer, t diamant.Tokens) string {
+func diamantTokens(l *i18n.Localizer, t diamant.Tokens) string {
 	switch {
 	case t.Clear > 0 && t.Red > 0:
 		return l.N("diamant.n.clear", t.Clear) + l.T("diamant.and") + l.N("diamant.n.red", t.Red)
@@ -74,7 +69,7 @@ func tokensText(l *i18n.Localizer, t diamant.Tokens) string {
 }
 
 // staysText is what stays on a card: "2 stay on the card", "none stays on the card".
-func staysText(l *i18n.Localizer, n int) string {
+func diamantStays(l *i18n.Localizer, n int) string {
 	if n == 0 {
 		return l.T("diamant.say.stays.none")
 	}
@@ -82,40 +77,40 @@ func staysText(l *i18n.Localizer, n int) string {
 }
 
 // idolsText names a set of idols: "the idol worth 5 and the idol worth 8".
-func idolsText(l *i18n.Localizer, idols diamant.IdolSet) string {
+func diamantIdols(l *i18n.Localizer, idols diamant.IdolSet) string {
 	var parts []string
 	for _, c := range idols.Cards() {
 		parts = append(parts, l.T("diamant.idol.the", "Value", c.Value()))
 	}
-	return joinNames(l, parts)
+	return Names(l, parts)
 }
 
 // pointsText is "34 points".
-func pointsText(l *i18n.Localizer, n int) string { return l.N("diamant.n.points", n) }
+func diamantPoints(l *i18n.Localizer, n int) string { return l.N("diamant.n.points", n) }
 
 // eventSentences turns an action's events into sentences. Secret votes say nothing
 // here: the vote screens say "vote recorded" the same way whatever the vote.
-func eventSentences(l *i18n.Localizer, names []string, events []diamant.Event) []sentence {
-	return eventSentencesSeen(l, names, events, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7))
+func DiamantEvents(l *i18n.Localizer, names []string, events []diamant.Event) []Sentence {
+	return DiamantEventsSeen(l, names, events, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7))
 }
 
 // eventSentencesSeen is eventSentences for a device that may see the chests of the seats
 // shown only: for the others, what they take from the cards is said, their chest is not.
-func eventSentencesSeen(l *i18n.Localizer, names []string, events []diamant.Event, shown diamant.Seats) []sentence {
-	var out []sentence
+func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event, shown diamant.Seats) []Sentence {
+	var out []Sentence
 	add := func(text string, assertive bool, sound string) {
-		out = append(out, sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
+		out = append(out, Sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
 	}
 	for _, e := range events {
 		switch e.Type {
 		case diamant.EvRoundStarted:
-			add(l.T("diamant.say.round", "Round", e.Round, "Idol", cardName(l, e.Card),
+			add(l.T("diamant.say.round", "Round", e.Round, "Idol", DiamantCard(l, e.Card),
 				"Cards", l.N("diamant.n.cards", e.Deck)), false, "")
 		case diamant.EvTreasure:
-			add(l.T("diamant.say.treasure", "Card", cardName(l, e.Card),
-				"Each", l.N("diamant.n.each", e.Share), "Stays", staysText(l, e.Stays)), false, "treasure")
+			add(l.T("diamant.say.treasure", "Card", DiamantCard(l, e.Card),
+				"Each", l.N("diamant.n.each", e.Share), "Stays", diamantStays(l, e.Stays)), false, "treasure")
 		case diamant.EvIdol:
-			add(l.T("diamant.say.idol", "Card", cardName(l, e.Card)), false, "idol")
+			add(l.T("diamant.say.idol", "Card", DiamantCard(l, e.Card)), false, "idol")
 		case diamant.EvHazard:
 			if e.Second {
 				add(l.T("diamant.hazard."+e.Card.String()+".second"), true, "lost")
@@ -126,33 +121,33 @@ func eventSentencesSeen(l *i18n.Localizer, names []string, events []diamant.Even
 			if e.Seats == 0 {
 				add(l.T("diamant.say.continue.all"), false, "")
 			} else {
-				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", joinNames(l, seatNames(names, e.Seats))), false, "")
+				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats))), false, "")
 			}
 		case diamant.EvCardShared:
-			add(l.T("diamant.say.shared", "Card", cardName(l, e.Card), "Had", diamonds(l, e.Amount),
-				"Each", l.N("diamant.n.each", e.Share), "Stays", staysText(l, e.Stays)), false, "")
+			add(l.T("diamant.say.shared", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
+				"Each", l.N("diamant.n.each", e.Share), "Stays", diamantStays(l, e.Stays)), false, "")
 		case diamant.EvLeft:
 			name := names[e.Seat]
 			switch {
 			case !shown.Has(e.Seat) && e.Amount > 0:
-				add(l.T("diamant.say.left.hidden", "Name", name, "Taken", diamonds(l, e.Amount), "Tokens", tokensText(l, e.Tokens)), false, "")
+				add(l.T("diamant.say.left.hidden", "Name", name, "Taken", Diamonds(l, e.Amount), "Tokens", diamantTokens(l, e.Tokens)), false, "")
 			case !shown.Has(e.Seat):
 				add(l.T("diamant.say.left.nothing.hidden", "Name", name), false, "")
 			case e.Amount > 0:
-				add(l.T("diamant.say.left", "Name", name, "Taken", diamonds(l, e.Amount),
-					"Tokens", tokensText(l, e.Tokens), "Chest", e.Chest), false, "")
+				add(l.T("diamant.say.left", "Name", name, "Taken", Diamonds(l, e.Amount),
+					"Tokens", diamantTokens(l, e.Tokens), "Chest", e.Chest), false, "")
 			default:
 				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", e.Chest), false, "")
 			}
 			if e.Idols != 0 {
-				add(l.T("diamant.say.idols.taken", "Name", name, "Idols", idolsText(l, e.Idols)), false, "idol")
+				add(l.T("diamant.say.idols.taken", "Name", name, "Idols", diamantIdols(l, e.Idols)), false, "idol")
 			}
 		case diamant.EvHandLost:
-			add(l.T("diamant.say.lost", "Name", names[e.Seat], "Lost", diamonds(l, e.Amount)), false, "")
+			add(l.T("diamant.say.lost", "Name", names[e.Seat], "Lost", Diamonds(l, e.Amount)), false, "")
 		case diamant.EvHazardRemoved:
 			add(l.T("diamant.say.hazard.removed"), false, "")
 		case diamant.EvIdolsRemoved:
-			add(l.N("diamant.n.idols.lost", len(e.Idols.Cards()), "Idols", idolsText(l, e.Idols)), false, "")
+			add(l.N("diamant.n.idols.lost", len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)), false, "")
 		case diamant.EvRoundEnded:
 			id := "diamant.say.end.empty"
 			if e.Reason == diamant.EndHazard {
@@ -163,14 +158,14 @@ func eventSentencesSeen(l *i18n.Localizer, names []string, events []diamant.Even
 				add(l.N("diamant.n.back", e.Amount), false, "")
 			}
 		case diamant.EvGameOver:
-			add(l.N("diamant.n.over", e.Seats.Count(), "Names", joinNames(l, seatNames(names, e.Seats)),
-				"Points", pointsText(l, e.Amount)), true, "")
+			add(l.N("diamant.n.over", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
+				"Points", diamantPoints(l, e.Amount)), true, "")
 		}
 	}
 	return out
 }
 
-// upperFirst capitalizes a sentence that starts with a lower-case word ("the idol…").
+// upperFirst capitalizes a Sentence that starts with a lower-case word ("the idol…").
 func upperFirst(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 || unicode.IsUpper(r) {
@@ -180,7 +175,7 @@ func upperFirst(s string) string {
 }
 
 // riskText is the risk hint: "1 card in 4 ends the round".
-func riskText(l *i18n.Localizer, ending, left int) string {
+func DiamantRisk(l *i18n.Localizer, ending, left int) string {
 	if ending == 0 || left == 0 {
 		return l.T("diamant.risk.none")
 	}

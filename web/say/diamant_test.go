@@ -1,4 +1,4 @@
-package web
+package say
 
 import (
 	"testing"
@@ -6,18 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/i18n"
 )
-
-func localizers(t *testing.T) map[string]*i18n.Localizer {
-	cat, err := i18n.Load()
-	require.NoError(t, err)
-	out := map[string]*i18n.Localizer{}
-	for _, l := range i18n.Languages {
-		out[l.Code] = cat.Localizer(l.Code)
-	}
-	return out
-}
 
 var sayNames = []string{"Ada", "Bruno", "Chiara", "Dario"}
 
@@ -33,7 +22,7 @@ func TestDiamondPlurals(t *testing.T) {
 		{"it", 0, "0 diamanti"}, {"it", 1, "1 diamante"}, {"it", 5, "5 diamanti"},
 		{"sk", 0, "0 diamantov"}, {"sk", 1, "1 diamant"}, {"sk", 2, "2 diamanty"}, {"sk", 4, "4 diamanty"}, {"sk", 5, "5 diamantov"},
 	} {
-		require.Equal(t, tc.want, diamonds(ls[tc.lang], tc.count), "%s %d", tc.lang, tc.count)
+		require.Equal(t, tc.want, Diamonds(ls[tc.lang], tc.count), "%s %d", tc.lang, tc.count)
 	}
 }
 
@@ -43,24 +32,24 @@ func TestEventSentences(t *testing.T) {
 	cases := []struct {
 		name   string
 		events []diamant.Event
-		want   map[string][]sentence
+		want   map[string][]Sentence
 	}{
 		{"treasure divided", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T11, Seats: three, Share: 3, Stays: 2}},
-			map[string][]sentence{
+			map[string][]Sentence{
 				"en": {{Text: "Treasure of 11: 3 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
 				"it": {{Text: "Tesoro da 11: 3 diamanti a testa, e 2 restano sulla carta.", Sound: "treasure"}},
 				"fr": {{Text: "Trésor de 11 : 3 diamants chacun, et 2 restent sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 11: každý dostane 3 diamanty a 2 zostanú na karte.", Sound: "treasure"}},
 			}},
 		{"one each, one stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T4, Seats: three, Share: 1, Stays: 1}},
-			map[string][]sentence{
+			map[string][]Sentence{
 				"en": {{Text: "Treasure of 4: 1 diamond each, and 1 stays on the card.", Sound: "treasure"}},
 				"it": {{Text: "Tesoro da 4: 1 diamante a testa, e 1 resta sulla carta.", Sound: "treasure"}},
 				"fr": {{Text: "Trésor de 4 : 1 diamant chacun, et 1 reste sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 4: každý dostane 1 diamant a 1 zostane na karte.", Sound: "treasure"}},
 			}},
 		{"nothing each, none stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T2, Seats: three, Share: 0, Stays: 2}},
-			map[string][]sentence{
+			map[string][]Sentence{
 				"en": {{Text: "Treasure of 2: 0 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
 				"fr": {{Text: "Trésor de 2 : 0 diamant chacun, et 2 restent sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 2: každý dostane 0 diamantov a 2 zostanú na karte.", Sound: "treasure"}},
@@ -71,7 +60,7 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvHandLost, Seat: 1, Amount: 5},
 			{Type: diamant.EvHazardRemoved, Card: diamant.Spider},
 			{Type: diamant.EvRoundEnded, Round: 2, Reason: diamant.EndHazard, Card: diamant.Spider, Amount: 1},
-		}, map[string][]sentence{
+		}, map[string][]Sentence{
 			"en": {
 				{Text: "Spider! The first this round: a second spider would end the round.", Sound: "hazard"},
 				{Text: "A second spider! The round is over.", Assertive: true, Sound: "lost"},
@@ -103,7 +92,7 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvCardShared, Card: diamant.T7, Seats: diamant.SeatsOf(0, 2), Amount: 3, Share: 1, Stays: 1, Tokens: diamant.TokensFor(1)},
 			{Type: diamant.EvLeft, Seat: 0, Amount: 1, Tokens: diamant.TokensFor(1), Hand: 6, Chest: 7},
 			{Type: diamant.EvLeft, Seat: 2, Amount: 0, Hand: 0, Chest: 12},
-		}, map[string][]sentence{
+		}, map[string][]Sentence{
 			"en": {
 				{Text: "Ada and Chiara leave."},
 				{Text: "Treasure of 7 (with 3 diamonds on it): 1 diamond each, and 1 stays on the card."},
@@ -127,7 +116,7 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvVotesRevealed, Seats: diamant.SeatsOf(3)},
 			{Type: diamant.EvLeft, Seat: 3, Alone: true, Amount: 13, Tokens: diamant.TokensFor(13), Hand: 4, Chest: 17,
 				Idols: diamant.IdolSet(0b011)},
-		}, map[string][]sentence{
+		}, map[string][]Sentence{
 			"en": {
 				{Text: "Dario leaves."},
 				{Text: "Dario takes 13 diamonds from the cards (2 clear tokens and 3 red tokens) and banks everything: chest 17."},
@@ -147,7 +136,7 @@ func TestEventSentences(t *testing.T) {
 		{"everyone continues; an idol", []diamant.Event{
 			{Type: diamant.EvVotesRevealed},
 			{Type: diamant.EvIdol, Card: diamant.I8},
-		}, map[string][]sentence{
+		}, map[string][]Sentence{
 			"en": {{Text: "Everyone continues."}, {Text: "Idol worth 8: it stays in the cave; only someone leaving alone takes it.", Sound: "idol"}},
 			"it": {{Text: "Tutti proseguono."}, {Text: "Idolo da 8: resta nella grotta; lo prende solo chi esce da solo.", Sound: "idol"}},
 		}},
@@ -156,7 +145,7 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvRoundEnded, Round: 5, Reason: diamant.EndEmpty},
 			{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(0, 1), Amount: 31},
 			{Type: diamant.EvRoundStarted, Round: 3, Card: diamant.I8, Deck: 32},
-		}, map[string][]sentence{
+		}, map[string][]Sentence{
 			"en": {
 				{Text: "The idol worth 12 is lost in the cave."},
 				{Text: "Round 5 is over: everyone has left the cave."},
@@ -177,7 +166,7 @@ func TestEventSentences(t *testing.T) {
 			},
 		}},
 		{"a lone winner", []diamant.Event{{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(2), Amount: 1}},
-			map[string][]sentence{
+			map[string][]Sentence{
 				"en": {{Text: "Game over: Chiara wins with 1 point.", Assertive: true}},
 				"it": {{Text: "Partita finita: vince Chiara con 1 punto.", Assertive: true}},
 				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
@@ -187,7 +176,7 @@ func TestEventSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, eventSentences(ls[lang], sayNames, tc.events))
+				require.Equal(t, want, DiamantEvents(ls[lang], sayNames, tc.events))
 			})
 		}
 	}
@@ -195,32 +184,13 @@ func TestEventSentences(t *testing.T) {
 
 func TestRiskAndNames(t *testing.T) {
 	ls := localizers(t)
-	require.Equal(t, "1 card in 4 ends the round.", riskText(ls["en"], 1, 4))
-	require.Equal(t, "3 cards in 28 end the round.", riskText(ls["en"], 3, 28))
-	require.Equal(t, "No card can end the round yet.", riskText(ls["en"], 0, 28))
-	require.Equal(t, "2 karty z 20 ukončia kolo.", riskText(ls["sk"], 2, 20))
-	require.Equal(t, "1 carte sur 4 met fin à la manche.", riskText(ls["fr"], 1, 4))
-	require.Equal(t, "Ada, Bruno e Chiara", joinNames(ls["it"], sayNames[:3]))
-	require.Equal(t, "Ada", joinNames(ls["en"], sayNames[:1]))
-	require.Equal(t, "Hazard: boulder", cardName(ls["en"], diamant.Boulder))
-	require.Equal(t, "Pericolo: tronco", cardName(ls["it"], diamant.Ram))
-}
-
-func TestParseTypedCard(t *testing.T) {
-	ls := localizers(t)
-	st, err := diamant.New(diamant.Setup{Players: sayNames[:3], Seed: 1})
-	require.NoError(t, err)
-	for _, tc := range []struct {
-		lang, text string
-		want       diamant.Card
-	}{
-		{"en", "11", diamant.T11}, {"en", " T17 ", diamant.T17}, {"en", "spider", diamant.Spider},
-		{"en", "Idol worth 5", diamant.I5}, {"it", "ragno", diamant.Spider}, {"it", "tronco", diamant.Ram},
-		{"fr", "araignée", diamant.Spider}, {"sk", "pavúk", diamant.Spider}, {"en", "treasure of 9", diamant.T9},
-		{"en", "6", diamant.NoCard}, {"en", "a", diamant.NoCard}, {"en", "dragon", diamant.NoCard},
-	} {
-		c, ok := parseTypedCard(ls[tc.lang], st, tc.text)
-		require.Equal(t, tc.want, c, "%s %q", tc.lang, tc.text)
-		require.Equal(t, tc.want != diamant.NoCard, ok)
-	}
+	require.Equal(t, "1 card in 4 ends the round.", DiamantRisk(ls["en"], 1, 4))
+	require.Equal(t, "3 cards in 28 end the round.", DiamantRisk(ls["en"], 3, 28))
+	require.Equal(t, "No card can end the round yet.", DiamantRisk(ls["en"], 0, 28))
+	require.Equal(t, "2 karty z 20 ukončia kolo.", DiamantRisk(ls["sk"], 2, 20))
+	require.Equal(t, "1 carte sur 4 met fin à la manche.", DiamantRisk(ls["fr"], 1, 4))
+	require.Equal(t, "Ada, Bruno e Chiara", Names(ls["it"], sayNames[:3]))
+	require.Equal(t, "Ada", Names(ls["en"], sayNames[:1]))
+	require.Equal(t, "Hazard: boulder", DiamantCard(ls["en"], diamant.Boulder))
+	require.Equal(t, "Pericolo: tronco", DiamantCard(ls["it"], diamant.Ram))
 }
