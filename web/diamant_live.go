@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -15,6 +14,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Live updates for a table with a phone each, by Server-Sent Events. The hub (web/live)
@@ -29,7 +29,7 @@ const heartbeat = 20 * time.Second
 
 func (s *Server) diamantEvents(c echo.Context) error {
 	id := c.Param("id")
-	if !validID(id) {
+	if !table.ValidID(id) {
 		return echo.ErrNotFound
 	}
 	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
@@ -52,8 +52,8 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		return s.refuseStream(c, why)
 	}
 	defer lease.release()
-	s.presence.enter(id, device)
-	defer s.presence.leave(id, device)
+	s.presence.Enter(id, device)
+	defer s.presence.Leave(id, device)
 
 	since := int64(-1)
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
@@ -282,100 +282,6 @@ func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.S
 	return news
 }
 
-// presence counts each device's open streams at each table, in memory only: after a
-// restart every device reconnects within seconds. A device counts as away once it has had
-// no stream open for a while (after); when it goes away, and when it comes back, presence
-// calls changed with the table, outside its lock, so the table's pages show it at once.
-type presence struct {
-	mu      sync.Mutex
-	after   time.Duration
-	changed func(table string)
-	seen    map[seenKey]*seen
-}
-
-type seenKey struct{ table, device string }
-
-type seen struct {
-	streams int
-	last    time.Time // when the last stream closed, or the device was first heard of
-	gen     uint64    // counts enters and leaves: a timer set at a leave is void after either
-}
-
-func newPresence(after time.Duration, changed func(table string)) *presence {
-	return &presence{after: after, changed: changed, seen: map[seenKey]*seen{}}
-}
-
-func (p *presence) enter(table, device string) {
-	p.mu.Lock()
-	e := p.seen[seenKey{table, device}]
-	back := e != nil && e.streams == 0 && time.Since(e.last) >= p.after
-	if e == nil {
-		e = &seen{}
-		p.seen[seenKey{table, device}] = e
-	}
-	e.streams++
-	e.gen++
-	p.mu.Unlock()
-	if back {
-		p.changed(table)
-	}
-}
-
-func (p *presence) leave(table, device string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if e := p.seen[seenKey{table, device}]; e != nil {
-		e.streams--
-		e.last = time.Now()
-		if e.streams == 0 {
-			p.idle(seenKey{table, device}, e)
-		}
-	}
-}
-
-// idle starts a device's wait for being away: if nothing happens meanwhile, the table is
-// told when the wait ends. Called under the lock.
-func (p *presence) idle(k seenKey, e *seen) {
-	e.gen++
-	gen := e.gen
-	time.AfterFunc(p.after, func() {
-		p.mu.Lock()
-		e := p.seen[k]
-		gone := e != nil && e.gen == gen && e.streams == 0
-		p.mu.Unlock()
-		if gone {
-			p.changed(k.table)
-		}
-	})
-}
-
-// away: the device has had no open stream for a while. A device first heard of (it has
-// just joined, or the server has just started) gets that while to open one.
-func (p *presence) away(table, device string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	k := seenKey{table, device}
-	e := p.seen[k]
-	if e == nil {
-		e = &seen{last: time.Now()}
-		p.seen[k] = e
-		p.idle(k, e)
-		return false
-	}
-	return e.streams == 0 && time.Since(e.last) >= p.after
-}
-
-// prune forgets the devices without a stream since before: their tables are idle.
-func (p *presence) prune(before time.Time) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for k, e := range p.seen {
-		if e.streams == 0 && e.last.Before(before) {
-			delete(p.seen, k)
-		}
-	}
-}
-
 // How long tables are kept: one never played (no action: a lobby nobody started, a game
 // opened and left) goes after two hours unchanged; an unfinished one is archived after a
 // day unchanged; a finished or archived one goes after a week. Sweeps run every ten
@@ -393,7 +299,7 @@ func (s *Server) sweep(ctx context.Context) {
 	defer tick.Stop()
 	for {
 		now := time.Now()
-		s.presence.prune(now.Add(-keepIdle))
+		s.presence.Prune(now.Add(-keepIdle))
 		archived, deleted, err := s.store.Sweep(ctx, store.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
 			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
 		if err != nil && ctx.Err() == nil {

@@ -20,6 +20,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // benchPhones makes a table of six phones, each holding its own seat, after the first card
@@ -35,10 +36,10 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	names := []string{"A", "B", "C", "D", "E", "F"}
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, _ := json.Marshal(opt)
-	id := newID()
+	id := table.NewID()
 	var devices []store.Device
 	for p := range names {
-		devices = append(devices, store.Device{ID: newID(), Seats: []int{p}, Host: p == 0})
+		devices = append(devices, store.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
 	require.NoError(b, s.store.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
 	_, err = s.store.SetDevices(ctx, id, 0, devices)

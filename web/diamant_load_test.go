@@ -25,6 +25,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // TestLoadPhoneTables is the live-update benchmark of issue #5 (make bench-load):
@@ -85,13 +86,13 @@ func TestLoadPhoneTables(t *testing.T) {
 	all := make([]*tbl, tables)
 	const csrf = "loadtestcsrftoken0123456789abcdef"
 	for i := range all {
-		tb := &tbl{id: newID(), starts: map[int64]time.Time{}}
+		tb := &tbl{id: table.NewID(), starts: map[int64]time.Time{}}
 		names := []string{"A", "B", "C", "D", "E", "F"}
 		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: uint64(i + 1)}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
 		raw, _ := json.Marshal(opt)
 		var devices []store.Device
 		for p := range phones {
-			dev := newID()
+			dev := table.NewID()
 			devices = append(devices, store.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 			req := httptest.NewRequest(http.MethodGet, "/", nil)
 			rec := httptest.NewRecorder()

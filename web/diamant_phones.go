@@ -19,6 +19,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Diamant with a phone each. It is the same table as on one phone (diamant.go): devices
@@ -97,7 +98,7 @@ func (t *diamantTable) shown() diamant.Seats {
 func keepersAt(devices []store.Device, seats int) []string {
 	keepers := make([]string, seats)
 	for seat := range keepers {
-		if h := holder(devices, seat); h >= 0 {
+		if h := table.Holder(devices, seat); h >= 0 {
 			keepers[seat] = devices[h].ID
 		}
 	}
@@ -207,59 +208,6 @@ func (t *diamantTable) pendingVote(seat int) (leave, ok bool) {
 // mayUndo: on a table with a phone each, only the host undoes (it never shows a vote).
 func (t *diamantTable) mayUndo() bool { return !t.opt.Phones || t.host }
 
-// hostDevice is the table's host device.
-func hostDevice(devices []store.Device) int {
-	for i, d := range devices {
-		if d.Host {
-			return i
-		}
-	}
-	return 0
-}
-
-// freeSeats are the seats another phone may claim: held by the host, not kept by it.
-func freeSeats(opt diamantOptions, devices []store.Device) []int {
-	if len(devices) == 0 {
-		return nil
-	}
-	var free []int
-	for _, seat := range devices[hostDevice(devices)].Seats {
-		if !slices.Contains(opt.Own, seat) {
-			free = append(free, seat)
-		}
-	}
-	slices.Sort(free)
-	return free
-}
-
-// holder is the index of the device holding a seat, -1 if none.
-func holder(devices []store.Device, seat int) int {
-	for i, d := range devices {
-		if slices.Contains(d.Seats, seat) {
-			return i
-		}
-	}
-	return -1
-}
-
-// moveSeat gives a seat to a device (adding the device if new); it returns new devices.
-func moveSeat(devices []store.Device, seat int, to string) []store.Device {
-	out := make([]store.Device, 0, len(devices)+1)
-	found := false
-	for _, d := range devices {
-		d.Seats = slices.DeleteFunc(slices.Clone(d.Seats), func(x int) bool { return x == seat })
-		if d.ID == to {
-			d.Seats, found = append(d.Seats, seat), true
-			slices.Sort(d.Seats)
-		}
-		out = append(out, d)
-	}
-	if !found {
-		out = append(out, store.Device{ID: to, Seats: []int{seat}})
-	}
-	return out
-}
-
 // notPlaying sends a request for the game of a table that has none to the table's page.
 func (s *Server) notPlaying(c echo.Context, t *diamantTable) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
@@ -268,11 +216,11 @@ func (s *Server) notPlaying(c echo.Context, t *diamantTable) error {
 // seatAway tells whether the phone holding a seat has been away (its live stream closed)
 // for a while. The host's own phone is never away.
 func (s *Server) seatAway(t *diamantTable, seat int) bool {
-	i := holder(t.rec.Devices, seat)
+	i := table.Holder(t.rec.Devices, seat)
 	if i < 0 || t.rec.Devices[i].Host {
 		return false
 	}
-	return s.presence.away(t.rec.ID, t.rec.Devices[i].ID)
+	return s.presence.Away(t.rec.ID, t.rec.Devices[i].ID)
 }
 
 // phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
@@ -345,7 +293,7 @@ func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (page.
 		p.Heading = l.T("diamant.lobby.heading")
 	}
 	if t.rec.Code != "" && t.opt.Phones && !t.opt.Ended {
-		p.Code, p.Spaced = t.rec.Code, spacedCode(t.rec.Code)
+		p.Code, p.Spaced = t.rec.Code, table.SpacedCode(t.rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.rec.Code
 		qr, err := qrSVG(p.Link, l.T("diamant.join.qr", "Code", p.Spaced))
 		if err != nil {
@@ -353,14 +301,14 @@ func (s *Server) lobbyOf(c echo.Context, t *diamantTable, problem string) (page.
 		}
 		p.QR = qr
 	}
-	free := freeSeats(t.opt, t.rec.Devices)
+	free := table.FreeSeats(t.opt.Own, t.rec.Devices)
 	p.Seats = make([]page.LobbySeat, 0, len(t.opt.Players))
 	for i, name := range t.opt.Players {
 		row := page.LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.opt.Own, i)}
-		h := holder(t.rec.Devices, i)
+		h := table.Holder(t.rec.Devices, i)
 		row.Mine = h >= 0 && t.rec.Devices[h].ID == t.device
 		row.Other = h >= 0 && !row.Mine && !t.rec.Devices[h].Host
-		row.Away = row.Other && s.presence.away(t.rec.ID, t.rec.Devices[h].ID)
+		row.Away = row.Other && s.presence.Away(t.rec.ID, t.rec.Devices[h].ID)
 		switch {
 		case row.Free && t.opt.Phones:
 			row.Status = l.T("diamant.seat.free")
@@ -468,7 +416,7 @@ func (s *Server) diamantPhonesCreate(c echo.Context) error {
 // giveCode gives a table a fresh join code (drawing again in the rare case of a clash).
 func (s *Server) giveCode(ctx context.Context, id string) error {
 	for {
-		err := s.store.SetCode(ctx, id, newJoinCode())
+		err := s.store.SetCode(ctx, id, table.NewJoinCode())
 		if !errors.Is(err, store.ErrCodeTaken) {
 			return err
 		}
@@ -586,7 +534,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
-		if len(freeSeats(*opt, *devices)) > 0 {
+		if len(table.FreeSeats(opt.Own, *devices)) > 0 {
 			return l.T("diamant.error.free"), http.StatusConflict
 		}
 		if _, err := diamant.New(opt.Setup); err != nil {
@@ -607,7 +555,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 func (s *Server) diamantSeatAction(c echo.Context) error {
 	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
 		l := s.loc(c)
-		host := hostDevice(*devices)
+		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
 				return l.T("diamant.error.seats.full"), http.StatusConflict
@@ -625,14 +573,14 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 		if err != nil || seat < 0 || seat >= len(opt.Players) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
-		h := holder(*devices, seat)
+		h := table.Holder(*devices, seat)
 		switch c.FormValue("do") {
 		case "take":
 			if h < 0 || h == host {
 				return l.T("diamant.error.form"), http.StatusBadRequest
 			}
 			handOver(opt, seat, (*devices)[h].ID, (*devices)[host].ID, (*devices)[host].ID, len(t.actions))
-			*devices = moveSeat(*devices, seat, (*devices)[host].ID)
+			*devices = table.MoveSeat(*devices, seat, (*devices)[host].ID)
 			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
 		case "keep":
 			if h != host || slices.Contains(opt.Own, seat) {

@@ -23,6 +23,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/say"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 var (
@@ -73,7 +74,7 @@ func (pt *phoneTable) version() int64 {
 
 // screen is what one phone sees.
 func (pt *phoneTable) screen(i int) (string, int64, string) {
-	return (&table{c: pt.phones[i], id: pt.id}).screen("")
+	return (&testTable{c: pt.phones[i], id: pt.id}).screen("")
 }
 
 var stepField = regexp.MustCompile(`name="step" value="([0-9.]+)"`)
@@ -85,7 +86,7 @@ func (pt *phoneTable) drawUntilVote() {
 		if screen == "vote" || strings.Contains(body, `name="seat"`) {
 			return
 		}
-		res, body := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+		res, body := (&testTable{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
 		require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
 	}
 }
@@ -320,7 +321,7 @@ func TestPhonesStreamCatchesUpWithLastEventID(t *testing.T) {
 	stop()
 	// While Carla's phone is away, the host draws.
 	_, v, _ := pt.screen(0)
-	res, _ := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+	res, _ := (&testTable{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	// Reconnecting with the last id seen: one catch-up event at once, at the new version.
 	stream, stop = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+first.ID)
@@ -418,7 +419,7 @@ func TestPhonesHostWithTwoSeats(t *testing.T) {
 	require.Contains(t, body, `data-live="/diamant/`+id+`/events?view=table"`)
 
 	_, v, _ := pt.screen(0)
-	res, body = (&table{c: host, id: id}).act("/draw", v, url.Values{}) // the first card never ends a round
+	res, body = (&testTable{c: host, id: id}).act("/draw", v, url.Values{}) // the first card never ends a round
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	step := pt.step(s)
 	_, body = host.get("/diamant/"+id+"/vote/0", nil)
@@ -438,54 +439,6 @@ func TestPhonesHostWithTwoSeats(t *testing.T) {
 	require.Equal(t, "pass", screen)
 	require.Equal(t, "Pass the phone to Dario", heading(body))
 	require.Contains(t, body, "2 of 3 have voted.")
-}
-
-func TestPresenceTellsWhenADeviceGoesAwayAndComesBack(t *testing.T) {
-	const after = 80 * time.Millisecond
-	var mu sync.Mutex
-	changes := map[string]int{}
-	p := newPresence(after, func(table string) {
-		mu.Lock()
-		defer mu.Unlock()
-		changes[table]++
-	})
-	count := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return changes["t"]
-	}
-	settle := func() { time.Sleep(3 * after) }
-
-	require.False(t, p.away("t", "new"), "a device first heard of has a while to open its stream")
-	settle()
-	require.True(t, p.away("t", "new"))
-	require.Equal(t, 1, count(), "it never did: away")
-
-	p.enter("t", "a")
-	p.enter("t", "a") // two tabs
-	p.leave("t", "a")
-	settle()
-	require.False(t, p.away("t", "a"), "one tab still open")
-	require.Equal(t, 1, count())
-
-	p.leave("t", "a")
-	p.enter("t", "a") // a reload: back before it counts as away
-	settle()
-	require.False(t, p.away("t", "a"))
-	require.Equal(t, 1, count(), "nothing changed: nothing told")
-
-	p.leave("t", "a")
-	settle()
-	require.True(t, p.away("t", "a"))
-	require.Equal(t, 2, count(), "gone away")
-	p.enter("t", "a")
-	require.False(t, p.away("t", "a"))
-	require.Equal(t, 3, count(), "back")
-	require.Zero(t, changes["u"])
-
-	p.leave("t", "a")
-	p.prune(time.Now().Add(time.Hour))
-	require.False(t, p.away("t", "a"), "forgotten: heard of afresh")
 }
 
 // TestPhonesStreamsShowAPhoneGoneAwayAndBack: when Carla's phone closes its page, the
@@ -600,7 +553,7 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 	require.Equal(t, pt.step(s), before[1])
 	oldVersion := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
 
-	host := &table{c: pt.phones[0], id: pt.id}
+	host := &testTable{c: pt.phones[0], id: pt.id}
 	_, v, _ := pt.screen(0)
 	res, body := pt.phones[0].post("/diamant/"+pt.id+"/undo", url.Values{"version": {strconv.FormatInt(v, 10)}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
@@ -644,11 +597,11 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 // BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
 // five phones besides the host's, each with a stream open).
 func BenchmarkAwaySeats(b *testing.B) {
-	s := &Server{presence: newPresence(time.Minute, func(string) {})}
-	t := &diamantTable{rec: store.Record{Table: store.Table{ID: newID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
+	s := &Server{presence: table.NewPresence(time.Minute, func(string) {})}
+	t := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
 	for p := range 6 {
-		t.rec.Devices = append(t.rec.Devices, store.Device{ID: newID(), Seats: []int{p}, Host: p == 0})
-		s.presence.enter(t.rec.ID, t.rec.Devices[p].ID)
+		t.rec.Devices = append(t.rec.Devices, store.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+		s.presence.Enter(t.rec.ID, t.rec.Devices[p].ID)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -18,6 +18,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // trickyNames are player names that need escaping, or are not ASCII.
@@ -44,7 +45,7 @@ func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
 				devices = append(devices, store.Device{ID: "phone" + string(rune('0'+i)), Seats: []int{i}})
 			}
 		}
-		tb := &diamantTable{rec: store.Record{Table: store.Table{ID: newID()}, Devices: devices}, opt: opt}
+		tb := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID()}, Devices: devices}, opt: opt}
 		require.NoError(t, tb.replay())
 		for step := 0; ; step++ {
 			for range 3 {
@@ -158,7 +159,7 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 	seen := map[string]bool{}
 	eachDiamantScreen(t, s, 8, func(v playView) {
 		p := v.Data
-		if !validID(p.ID) {
+		if !table.ValidID(p.ID) {
 			return // an id no table has: only its escaping matters, checked below
 		}
 		out := playHTML(v)
@@ -207,7 +208,7 @@ func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	name := `<b>"A&B'+</b> Ünïcødé`
-	p := page.DiamantPlay{ID: newID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: page.DiamantRow{Seat: 1, Name: name}}
+	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: page.DiamantRow{Seat: 1, Name: name}}
 	out := playHTML(playView{L: s.catalog.Localizer("en"), CSRF: "t", Data: p})
 	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;+&lt;/b&gt; Ünïcødé")
 	require.NotContains(t, out, name)
@@ -218,7 +219,7 @@ func TestDiamantPlayPageHasTheScreen(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
-	p := page.DiamantPlay{ID: newID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
+	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
 	v := playView{L: s.catalog.Localizer("it"), CSRF: "t+1", Data: p}
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
 	c.Set("lang", "it")

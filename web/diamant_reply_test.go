@@ -15,6 +15,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // A play screen's reply is what json.Marshal made of diamantReply, on every screen of
@@ -48,7 +49,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	names := []string{"<b>Ada</b>", "Bruno & Co", "Chiara\u2028"}
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true}
 	devices := []store.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
-	tb := &diamantTable{rec: store.Record{Table: store.Table{ID: newID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
+	tb := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
 		device: "p1", seats: diamant.SeatsOf(1)}
 	require.NoError(t, tb.replay())
 	for _, a := range []diamant.Action{diamant.Draw(tb.randomCard()), diamant.Vote(0, false)} {

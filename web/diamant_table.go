@@ -15,6 +15,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // A Diamant table as the server keeps it: the options (the engine's setup plus how the
@@ -86,7 +87,7 @@ func (s *Server) loadDiamant(c echo.Context, id string) (*diamantTable, error) {
 func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 	// As loadTable, without copying the record: a 404 for anything that is not a Diamant
 	// table, a 403 for a device that holds no seat there.
-	if !validID(id) {
+	if !table.ValidID(id) {
 		return echo.ErrNotFound
 	}
 	rec, err := s.tables.Read(c.Request().Context(), id)
@@ -117,7 +118,7 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 	}
 	// A record whose seats disagree with its players is repaired as it is read (a check of
 	// a few bits when they agree, as they always do once written by store.Update).
-	if devices, repaired := repairSeats(rec.Devices, len(r.opt.Players)); repaired {
+	if devices, repaired := table.RepairSeats(rec.Devices, len(r.opt.Players)); repaired {
 		if replayed {
 			s.log.Warn("diamant table: seats repaired", "table", id, "version", rec.Version,
 				"stored", fmt.Sprint(rec.Devices), "repaired", fmt.Sprint(devices))
@@ -148,77 +149,6 @@ func replayDiamant(rec store.Record) (*diamantReplay, error) {
 		}
 	}
 	return t.shared(), nil
-}
-
-// repairSeats makes a table's devices agree with its n seats (0..n-1): every seat held by
-// exactly one device, no device holding a seat that does not exist, one host. Tables are
-// written whole in one transaction (store.Update), so a stored table always agrees; this
-// is for a record written otherwise (by a version that wrote a change in two steps, and
-// died between them). Seats out of range go; a seat held twice stays with its first
-// holder (the host first, then in order of arrival); a seat nobody holds goes to the host,
-// who can then remove it (lobby), keep it, or hand it out again. A table without a host
-// gets its first device as host. It returns devices unchanged and false when they agree,
-// and never changes them in place.
-func repairSeats(devices []store.Device, n int) ([]store.Device, bool) {
-	if seatsAgree(devices, n) {
-		return devices, false
-	}
-	out := make([]store.Device, len(devices))
-	held := make([]bool, n)
-	host := -1
-	for i, d := range devices {
-		seats := []int{}
-		for _, x := range d.Seats {
-			if x >= 0 && x < n && !held[x] {
-				held[x] = true
-				seats = append(seats, x)
-			}
-		}
-		d.Seats = seats
-		if d.Host {
-			if host >= 0 {
-				d.Host = false
-			} else {
-				host = i
-			}
-		}
-		out[i] = d
-	}
-	if host < 0 && len(out) > 0 {
-		host = 0
-		out[0].Host = true
-	}
-	for x := range n {
-		if !held[x] && host >= 0 {
-			out[host].Seats = append(out[host].Seats, x)
-		}
-	}
-	for i := range out {
-		slices.Sort(out[i].Seats)
-	}
-	return out, true
-}
-
-// seatsAgree tells whether every seat 0..n-1 is held by exactly one device, no device holds
-// another, and exactly one device is the host (a table without devices agrees).
-func seatsAgree(devices []store.Device, n int) bool {
-	if n < 0 || n > 64 {
-		return false
-	}
-	var held uint64
-	hosts := 0
-	for _, d := range devices {
-		if d.Host {
-			hosts++
-		}
-		for _, x := range d.Seats {
-			if x < 0 || x >= n || held&(1<<x) != 0 {
-				return false
-			}
-			held |= 1 << x
-		}
-	}
-	return len(devices) == 0 || hosts == 1 && held == 1<<n-1
 }
 
 // shared is the part of t that every device at the table sees alike, to keep in the cache:
@@ -332,7 +262,7 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantOp
 	for i := range seats {
 		seats[i] = i
 	}
-	id := newID()
+	id := table.NewID()
 	err = s.store.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: raw}, store.Device{ID: device, Seats: seats, Host: true})
 	return id, err
 }

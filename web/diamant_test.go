@@ -28,8 +28,8 @@ var (
 	problemText = regexp.MustCompile(`<p class="message error" id="problem">([^<]*)</p>`)
 )
 
-// table is a Diamant table driven through HTTP by a test client.
-type table struct {
+// testTable is a Diamant table driven through HTTP by a test client.
+type testTable struct {
 	c  *client
 	id string
 }
@@ -43,17 +43,17 @@ func (c *client) post(path string, form url.Values, header map[string]string) (*
 }
 
 // newTable creates a table with the given players and options and follows to it.
-func newTable(t *testing.T, c *client, draw, vote string, seed uint64, players ...string) *table {
+func newTable(t *testing.T, c *client, draw, vote string, seed uint64, players ...string) *testTable {
 	t.Helper()
 	res, body := c.post("/diamant", url.Values{"name": players, "draw": {draw}, "vote": {vote}, "seed": {strconv.FormatUint(seed, 10)}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	loc := res.Header.Get("Location")
 	require.Regexp(t, `^/diamant/[a-z2-7]{26}$`, loc)
-	return &table{c: c, id: strings.TrimPrefix(loc, "/diamant/")}
+	return &testTable{c: c, id: strings.TrimPrefix(loc, "/diamant/")}
 }
 
 // screen gets the table's screen: its name, version and body.
-func (tb *table) screen(query string) (string, int64, string) {
+func (tb *testTable) screen(query string) (string, int64, string) {
 	tb.c.t.Helper()
 	res, body := tb.c.get("/diamant/"+tb.id+query, nil)
 	require.Equal(tb.c.t, http.StatusOK, res.StatusCode, body)
@@ -63,7 +63,7 @@ func (tb *table) screen(query string) (string, int64, string) {
 	return m[1], v, body
 }
 
-func (tb *table) act(path string, version int64, form url.Values) (*http.Response, string) {
+func (tb *testTable) act(path string, version int64, form url.Values) (*http.Response, string) {
 	tb.c.t.Helper()
 	form.Set("version", strconv.FormatInt(version, 10))
 	return tb.c.post("/diamant/"+tb.id+path, form, nil)
@@ -87,7 +87,7 @@ func problem(body string) string {
 
 // playToEnd plays a phone-vote game: the first voter of each vote leaves, the others
 // continue. It returns the final screen's body and the number of actions.
-func playToEnd(t *testing.T, tb *table) (string, int) {
+func playToEnd(t *testing.T, tb *testTable) (string, int) {
 	actions := 0
 	for step := 0; step < 1000; step++ {
 		name, v, body := tb.screen("")
@@ -161,7 +161,7 @@ func TestDiamantWholeGameOnOnePhone(t *testing.T) {
 	// Play again: a new table with the same players.
 	res, _ = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
-	again := &table{c: c, id: strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")}
+	again := &testTable{c: c, id: strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")}
 	_, _, body = again.screen("")
 	require.Contains(t, body, "Ada")
 	require.Equal(t, "Round 1 of 5", heading(body))
@@ -185,7 +185,7 @@ func TestDiamantRefusals(t *testing.T) {
 
 	cases := []struct {
 		name    string
-		tb      *table
+		tb      *testTable
 		path    string
 		version int64
 		form    url.Values
@@ -307,7 +307,7 @@ func TestDiamantSetupRefusalsAndMarkup(t *testing.T) {
 }
 
 // jsonAct posts an action as the page's script does and decodes the reply.
-func (tb *table) jsonAct(path string, version int64, form url.Values) (int, []byte, diamantReply) {
+func (tb *testTable) jsonAct(path string, version int64, form url.Values) (int, []byte, diamantReply) {
 	tb.c.t.Helper()
 	form.Set("version", strconv.FormatInt(version, 10))
 	form.Set("_csrf", tb.c.csrf())

@@ -9,6 +9,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // A Donuts table as the server keeps it, like a Diamant table: the options (the engine's
@@ -159,7 +160,7 @@ func (s *Server) createDonuts(ctx context.Context, device string, opt donutsOpti
 	if opt.Mode == modeComputer {
 		seats = []int{seatOf(opt.Human)}
 	}
-	id := newID()
+	id := table.NewID()
 	if err := s.store.Create(ctx, store.Table{ID: id, Game: "donuts", Setup: raw}, store.Device{ID: device, Seats: seats, Host: true}); err != nil {
 		return "", err
 	}

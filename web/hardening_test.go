@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"tavolo/web/table"
 )
 
 // Behind a proxy, the client's address is the one the proxy appended: addresses a client
@@ -82,7 +83,7 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 50 {
-				id := newID()
+				id := table.NewID()
 				if i%2 == 0 {
 					id = long
 				}
@@ -102,29 +103,14 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	require.Zero(t, s.locks.held(), "locks kept for tables nobody acts on")
+	require.Zero(t, s.locks.Held(), "locks kept for tables nobody acts on")
 
 	// A real table's lock goes too once its action is done.
 	tb := newTable(t, c, drawApp, votePhone, 7, "Ada", "Bea", "Cy")
 	_, v, _ := tb.screen("")
 	res, body := tb.act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	require.Zero(t, s.locks.held())
-}
-
-// A table's lock is one lock whoever waits for it, and is gone once the last has let go.
-func TestTableLocksGoWhenUnused(t *testing.T) {
-	var l tableLocks
-	unlock := l.lock("a")
-	got := make(chan struct{})
-	go func() {
-		defer close(got)
-		l.lock("a")()
-	}()
-	require.Equal(t, 1, l.held())
-	unlock()
-	<-got
-	require.Zero(t, l.held())
+	require.Zero(t, s.locks.Held())
 }
 
 // One client address opens at most so many tables an hour, whichever game and form it

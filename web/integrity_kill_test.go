@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Issue #11, point 4: the server killed (kill -9) while hosts add and remove seats and
@@ -268,7 +269,7 @@ func TestKillDuringSeatChanges(t *testing.T) {
 			require.NoError(t, err)
 			var opt diamantOptions
 			require.NoError(t, json.Unmarshal(rec.Setup, &opt))
-			require.True(t, seatsAgree(rec.Devices, len(opt.Players)),
+			require.True(t, table.SeatsAgree(rec.Devices, len(opt.Players)),
 				"round %d: table %s left with players %q and devices %+v", round, kt.id, opt.Players, rec.Devices)
 		}
 		require.NoError(t, db.Close())

@@ -17,58 +17,6 @@ import (
 // Issue #11: seats and secrets. A table changed in one write; a table whose record does not
 // agree with itself is repaired when it is read, never a panic.
 
-func TestRepairSeats(t *testing.T) {
-	host := func(seats ...int) store.Device { return store.Device{ID: "h", Seats: seats, Host: true} }
-	dev := func(id string, seats ...int) store.Device { return store.Device{ID: id, Seats: seats} }
-	tests := []struct {
-		name     string
-		devices  []store.Device
-		n        int
-		want     []store.Device
-		repaired bool
-	}{
-		{"agrees", []store.Device{host(0, 2), dev("b", 1), dev("c")}, 3, []store.Device{host(0, 2), dev("b", 1), dev("c")}, false},
-		{"no devices", nil, 3, nil, false},
-		{"a seat that does not exist", []store.Device{host(0, 3), dev("b", 1), dev("c", 2)}, 3,
-			[]store.Device{host(0), dev("b", 1), dev("c", 2)}, true},
-		{"a seat nobody holds goes to the host", []store.Device{host(0), dev("b", 1)}, 3,
-			[]store.Device{host(0, 2), dev("b", 1)}, true},
-		{"a seat held twice stays with its first holder", []store.Device{host(0, 1), dev("b", 1, 2)}, 3,
-			[]store.Device{host(0, 1), dev("b", 2)}, true},
-		{"no host: the first device", []store.Device{dev("a", 0), dev("b", 1)}, 3,
-			[]store.Device{{ID: "a", Seats: []int{0, 2}, Host: true}, dev("b", 1)}, true},
-		{"two hosts: the first", []store.Device{host(0), {ID: "x", Seats: []int{1}, Host: true}}, 2,
-			[]store.Device{host(0), dev("x", 1)}, true},
-		{"negative seat", []store.Device{host(-1, 0)}, 1, []store.Device{host(0)}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			before := cloneDevices(tt.devices)
-			got, repaired := repairSeats(tt.devices, tt.n)
-			require.Equal(t, tt.repaired, repaired)
-			for i := range got {
-				if len(got[i].Seats) == 0 {
-					got[i].Seats = nil
-				}
-			}
-			require.Equal(t, tt.want, got)
-			require.Equal(t, before, tt.devices, "never changed in place")
-		})
-	}
-}
-
-func cloneDevices(devices []store.Device) []store.Device {
-	if devices == nil {
-		return nil
-	}
-	out := make([]store.Device, len(devices))
-	for i, d := range devices {
-		d.Seats = append([]int(nil), d.Seats...)
-		out[i] = d
-	}
-	return out
-}
-
 // setDevices writes a table's devices behind the server's back, as a crash between two
 // writes of an older version could leave them.
 func setDevices(t *testing.T, s *Server, id string, devices []store.Device) {
@@ -164,7 +112,7 @@ func drawUntilVoteOn(pt *phoneTable, i int) {
 			return
 		}
 		_, v, _ := pt.screen(0)
-		res, body := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+		res, body := (&testTable{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
 		require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
 	}
 }
@@ -176,7 +124,7 @@ func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
 	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
 	res, body := pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"1"}, "do": {"take"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	bruno := &table{c: pt.phones[1], id: pt.id}
+	bruno := &testTable{c: pt.phones[1], id: pt.id}
 	load := func() store.Record {
 		rec, err := s.store.Load(context.Background(), pt.id)
 		require.NoError(t, err)

@@ -16,6 +16,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Joining a table by its code. Every look-up of a code is rate-limited per client
@@ -52,7 +53,7 @@ func (s *Server) renderJoin(c echo.Context, status int, p page.Join) error {
 }
 
 func (s *Server) joinForm(c echo.Context) error {
-	code, _ := normalizeJoinCode(c.QueryParam("code"))
+	code, _ := table.NormalizeJoinCode(c.QueryParam("code"))
 	return s.renderJoin(c, http.StatusOK, page.Join{Code: code})
 }
 
@@ -71,7 +72,7 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 // findJoin reads a typed code and loads the table it opens.
 func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOptions, bool, error) {
 	var opt diamantOptions
-	code, ok := normalizeJoinCode(typed)
+	code, ok := table.NormalizeJoinCode(typed)
 	if !ok {
 		return store.Record{}, opt, false, nil
 	}
@@ -93,7 +94,7 @@ func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOp
 	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended || rec.Finished {
 		return rec, opt, false, nil
 	}
-	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
+	rec.Devices, _ = table.RepairSeats(rec.Devices, len(opt.Players))
 	return rec, opt, true, nil
 }
 
@@ -106,7 +107,7 @@ func (s *Server) joinCode(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, typed)
 	}
-	code, _ := normalizeJoinCode(typed)
+	code, _ := table.NormalizeJoinCode(typed)
 	return c.Redirect(http.StatusSeeOther, "/join/"+code)
 }
 
@@ -131,11 +132,11 @@ func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions
 	if err != nil {
 		return page.Join{}, err
 	}
-	p := page.Join{Code: rec.Code, Found: true, Spaced: spacedCode(rec.Code), Names: say.Names(l, opt.Players),
+	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })
-	for _, seat := range freeSeats(opt, rec.Devices) {
+	for _, seat := range table.FreeSeats(opt.Own, rec.Devices) {
 		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Name: opt.Players[seat]})
 	}
 	return p, nil
@@ -150,7 +151,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	unlock := s.locks.lock(rec.ID)
+	unlock := s.locks.Lock(rec.ID)
 	defer unlock()
 	// Loaded again under the lock: the seat may have been taken meanwhile.
 	if rec, err = s.store.Load(c.Request().Context(), rec.ID); err != nil {
@@ -159,7 +160,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
 		return err
 	}
-	rec.Devices, _ = repairSeats(rec.Devices, len(opt.Players))
+	rec.Devices, _ = table.RepairSeats(rec.Devices, len(opt.Players))
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
@@ -196,22 +197,22 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if setup, err = json.Marshal(opt); err != nil {
 			return err
 		}
-		rec.Devices = moveSeat(rec.Devices, len(opt.Players)-1, device)
+		rec.Devices = table.MoveSeat(rec.Devices, len(opt.Players)-1, device)
 	} else {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || !slices.Contains(freeSeats(opt, rec.Devices), seat) {
+		if err != nil || !slices.Contains(table.FreeSeats(opt.Own, rec.Devices), seat) {
 			return again(http.StatusConflict, l.T("join.error.taken"))
 		}
 		if !opt.Lobby {
 			// During a game the seat's secrets stay with the phone that had them: the
 			// options that say so change with the devices, in the same write.
-			host := rec.Devices[hostDevice(rec.Devices)].ID
+			host := rec.Devices[table.Host(rec.Devices)].ID
 			handOver(&opt, seat, host, device, host, len(rec.Log))
 			if setup, err = json.Marshal(opt); err != nil {
 				return err
 			}
 		}
-		rec.Devices = moveSeat(rec.Devices, seat, device)
+		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
 	version, err := s.store.Update(ctx, rec.ID, rec.Version, setup, rec.Devices)

@@ -95,7 +95,7 @@ func eventually(t *testing.T, cond func() bool, msg string) {
 // draw draws a card with the host: every stream at the table gets a new version.
 func (pt *phoneTable) draw() {
 	_, v, _ := pt.screen(0)
-	res, body := (&table{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+	res, body := (&testTable{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
 	require.Equal(pt.t, http.StatusSeeOther, res.StatusCode, body)
 }
 

@@ -24,6 +24,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // What a request costs around its handler: the middleware, the session, the reply's
@@ -47,10 +48,10 @@ func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: seed}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, err := json.Marshal(opt)
 	require.NoError(tb, err)
-	bt := rbTable{id: newID()}
+	bt := rbTable{id: table.NewID()}
 	var devices []store.Device
 	for p := range names {
-		dev := newID()
+		dev := table.NewID()
 		devices = append(devices, store.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 		bt.cookies = append(bt.cookies, rbSessionCookie(tb, s, map[any]any{"device": dev})+"; tavolo_csrf="+rbCSRF)
 	}
@@ -140,7 +141,7 @@ func BenchmarkRequestOverhead(b *testing.B) {
 		_ = s.localizer(c)
 		return c.JSON(http.StatusOK, body)
 	})
-	cookie := rbSessionCookie(b, s, map[any]any{"device": newID()}) + "; tavolo_csrf=" + rbCSRF
+	cookie := rbSessionCookie(b, s, map[any]any{"device": table.NewID()}) + "; tavolo_csrf=" + rbCSRF
 	h := s.Handler()
 	b.ReportAllocs()
 	for b.Loop() {

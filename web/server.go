@@ -21,6 +21,7 @@ import (
 	"tavolo/pwa"
 	"tavolo/web/live"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Config is what the server is started with.
@@ -68,9 +69,9 @@ type Server struct {
 	langs        langCache   // the language each Accept-Language header chose
 	store        store.Store // the tables in memory (tables), in front of SQLite
 	tables       *tableCache
-	locks        tableLocks
+	locks        table.Locks
 	hub          *live.Hub           // tells a table's live streams that it changed
-	presence     *presence           // which devices have a live stream open
+	presence     *table.Presence     // which devices have a live stream open
 	streams      *streamLimits       // the live streams open, against their caps
 	maxConns     int                 // the cap on connections; 0: none
 	newTables    echo.MiddlewareFunc // limits the tables a client address opens
@@ -102,7 +103,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		cfg.AwayAfter = defaultAwayAfter
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
-		tables: tables, hub: hub, presence: newPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
+		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
 	s.maxConns, streams = connLimits(cfg.MaxConnections)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
+	"tavolo/web/table"
 )
 
 // sessionOf is the session s reads from a request carrying cookie.
@@ -79,7 +80,7 @@ func TestSessionCacheIsBounded(t *testing.T) {
 	first := rbSessionCookie(t, s, map[any]any{"device": "first"})
 	require.Equal(t, "first", sessionOf(s, first)["device"])
 	for range sessionCacheSize {
-		sessionOf(s, rbSessionCookie(t, s, map[any]any{"device": newID()}))
+		sessionOf(s, rbSessionCookie(t, s, map[any]any{"device": table.NewID()}))
 	}
 	require.LessOrEqual(t, len(s.sessionCache.entries), sessionCacheSize)
 	require.Equal(t, "first", sessionOf(s, first)["device"], "decoded again once dropped")

@@ -1,0 +1,102 @@
+package table
+
+import (
+	"sync"
+	"time"
+)
+
+// Presence counts each device's open streams at each table, in memory only: after a
+// restart every device reconnects within seconds. A device counts as away once it has had
+// no stream open for a while (after); when it goes away, and when it comes back, presence
+// calls changed with the table, outside its lock, so the table's pages show it at once.
+type Presence struct {
+	mu      sync.Mutex
+	after   time.Duration
+	changed func(table string)
+	seen    map[seenKey]*seen
+}
+
+type seenKey struct{ table, device string }
+
+type seen struct {
+	streams int
+	last    time.Time // when the last stream closed, or the device was first heard of
+	gen     uint64    // counts enters and leaves: a timer set at a leave is void after either
+}
+
+func NewPresence(after time.Duration, changed func(table string)) *Presence {
+	return &Presence{after: after, changed: changed, seen: map[seenKey]*seen{}}
+}
+
+// Enter notes a device's stream opened at a table.
+func (p *Presence) Enter(table, device string) {
+	p.mu.Lock()
+	e := p.seen[seenKey{table, device}]
+	back := e != nil && e.streams == 0 && time.Since(e.last) >= p.after
+	if e == nil {
+		e = &seen{}
+		p.seen[seenKey{table, device}] = e
+	}
+	e.streams++
+	e.gen++
+	p.mu.Unlock()
+	if back {
+		p.changed(table)
+	}
+}
+
+// Leave notes a device's stream closed.
+func (p *Presence) Leave(table, device string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e := p.seen[seenKey{table, device}]; e != nil {
+		e.streams--
+		e.last = time.Now()
+		if e.streams == 0 {
+			p.idle(seenKey{table, device}, e)
+		}
+	}
+}
+
+// idle starts a device's wait for being away: if nothing happens meanwhile, the table is
+// told when the wait ends. Called under the lock.
+func (p *Presence) idle(k seenKey, e *seen) {
+	e.gen++
+	gen := e.gen
+	time.AfterFunc(p.after, func() {
+		p.mu.Lock()
+		e := p.seen[k]
+		gone := e != nil && e.gen == gen && e.streams == 0
+		p.mu.Unlock()
+		if gone {
+			p.changed(k.table)
+		}
+	})
+}
+
+// Away: the device has had no open stream for a while. A device first heard of (it has
+// just joined, or the server has just started) gets that while to open one.
+func (p *Presence) Away(table, device string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := seenKey{table, device}
+	e := p.seen[k]
+	if e == nil {
+		e = &seen{last: time.Now()}
+		p.seen[k] = e
+		p.idle(k, e)
+		return false
+	}
+	return e.streams == 0 && time.Since(e.last) >= p.after
+}
+
+// Prune forgets the devices without a stream since before: their tables are idle.
+func (p *Presence) Prune(before time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, e := range p.seen {
+		if e.streams == 0 && e.last.Before(before) {
+			delete(p.seen, k)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package table
+
+import (
+	"slices"
+
+	"tavolo/web/store"
+)
+
+// A table's seats are held by its devices: one device may hold several (one phone for the
+// table, or a friend's phone), and one of them is the host's.
+
+// Host is the index of the table's host device (the first, if none is).
+func Host(devices []store.Device) int {
+	for i, d := range devices {
+		if d.Host {
+			return i
+		}
+	}
+	return 0
+}
+
+// FreeSeats are the seats another phone may claim: held by the host, and not among the
+// seats it keeps (own).
+func FreeSeats(own []int, devices []store.Device) []int {
+	if len(devices) == 0 {
+		return nil
+	}
+	var free []int
+	for _, seat := range devices[Host(devices)].Seats {
+		if !slices.Contains(own, seat) {
+			free = append(free, seat)
+		}
+	}
+	slices.Sort(free)
+	return free
+}
+
+// Holder is the index of the device holding a seat, -1 if none.
+func Holder(devices []store.Device, seat int) int {
+	for i, d := range devices {
+		if slices.Contains(d.Seats, seat) {
+			return i
+		}
+	}
+	return -1
+}
+
+// MoveSeat gives a seat to a device (adding the device if new); it returns new devices.
+func MoveSeat(devices []store.Device, seat int, to string) []store.Device {
+	out := make([]store.Device, 0, len(devices)+1)
+	found := false
+	for _, d := range devices {
+		d.Seats = slices.DeleteFunc(slices.Clone(d.Seats), func(x int) bool { return x == seat })
+		if d.ID == to {
+			d.Seats, found = append(d.Seats, seat), true
+			slices.Sort(d.Seats)
+		}
+		out = append(out, d)
+	}
+	if !found {
+		out = append(out, store.Device{ID: to, Seats: []int{seat}})
+	}
+	return out
+}
+
+// RepairSeats makes a table's devices agree with its n seats (0..n-1): every seat held by
+// exactly one device, no device holding a seat that does not exist, one host. Tables are
+// written whole in one transaction (store.Update), so a stored table always agrees; this
+// is for a record written otherwise (by a version that wrote a change in two steps, and
+// died between them). Seats out of range go; a seat held twice stays with its first
+// holder (the host first, then in order of arrival); a seat nobody holds goes to the host,
+// who can then remove it (lobby), keep it, or hand it out again. A table without a host
+// gets its first device as host. It returns devices unchanged and false when they agree,
+// and never changes them in place.
+func RepairSeats(devices []store.Device, n int) ([]store.Device, bool) {
+	if SeatsAgree(devices, n) {
+		return devices, false
+	}
+	out := make([]store.Device, len(devices))
+	held := make([]bool, n)
+	host := -1
+	for i, d := range devices {
+		seats := []int{}
+		for _, x := range d.Seats {
+			if x >= 0 && x < n && !held[x] {
+				held[x] = true
+				seats = append(seats, x)
+			}
+		}
+		d.Seats = seats
+		if d.Host {
+			if host >= 0 {
+				d.Host = false
+			} else {
+				host = i
+			}
+		}
+		out[i] = d
+	}
+	if host < 0 && len(out) > 0 {
+		host = 0
+		out[0].Host = true
+	}
+	for x := range n {
+		if !held[x] && host >= 0 {
+			out[host].Seats = append(out[host].Seats, x)
+		}
+	}
+	for i := range out {
+		slices.Sort(out[i].Seats)
+	}
+	return out, true
+}
+
+// SeatsAgree tells whether every seat 0..n-1 is held by exactly one device, no device holds
+// another, and exactly one device is the host (a table without devices agrees).
+func SeatsAgree(devices []store.Device, n int) bool {
+	if n < 0 || n > 64 {
+		return false
+	}
+	var held uint64
+	hosts := 0
+	for _, d := range devices {
+		if d.Host {
+			hosts++
+		}
+		for _, x := range d.Seats {
+			if x < 0 || x >= n || held&(1<<x) != 0 {
+				return false
+			}
+			held |= 1 << x
+		}
+	}
+	return len(devices) == 0 || hosts == 1 && held == 1<<n-1
+}
