@@ -14,7 +14,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Diamant on one phone. Pages are server-rendered and work as plain forms (POST, then
@@ -490,7 +490,7 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable
 		return err
 	}
 	version, err := s.store.Append(c.Request().Context(), id, t.rec.Version, raw, t.state.Finished())
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {
@@ -665,7 +665,7 @@ func (s *Server) undo(c echo.Context, t *diamantTable) error {
 		return err
 	}
 	version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, t.state.Finished())
-	if errors.Is(err, store.ErrConflict) {
+	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -300,7 +299,7 @@ func (s *Server) sweep(ctx context.Context) {
 	for {
 		now := time.Now()
 		s.presence.Prune(now.Add(-keepIdle))
-		archived, deleted, err := s.store.Sweep(ctx, store.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
+		archived, deleted, err := s.store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
 			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("sweep failed", "err", err)

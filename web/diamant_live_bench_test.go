@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -37,11 +36,11 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, _ := json.Marshal(opt)
 	id := table.NewID()
-	var devices []store.Device
+	var devices []table.Device
 	for p := range names {
-		devices = append(devices, store.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
-	require.NoError(b, s.store.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	require.NoError(b, s.store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
 	_, err = s.store.SetDevices(ctx, id, 0, devices)
 	require.NoError(b, err)
 

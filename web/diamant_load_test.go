@@ -24,7 +24,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -90,10 +89,10 @@ func TestLoadPhoneTables(t *testing.T) {
 		names := []string{"A", "B", "C", "D", "E", "F"}
 		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: uint64(i + 1)}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
 		raw, _ := json.Marshal(opt)
-		var devices []store.Device
+		var devices []table.Device
 		for p := range phones {
 			dev := table.NewID()
-			devices = append(devices, store.Device{ID: dev, Seats: []int{p}, Host: p == 0})
+			devices = append(devices, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 			req := httptest.NewRequest(http.MethodGet, "/", nil)
 			rec := httptest.NewRecorder()
 			sess, _ := s.sessions.New(req, sessionCookie)
@@ -101,7 +100,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			require.NoError(t, sess.Save(req, rec))
 			tb.cookies[p] = strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0] + "; tavolo_csrf=" + csrf
 		}
-		require.NoError(t, s.store.Create(ctx, store.Table{ID: tb.id, Game: "diamant", Setup: raw}, devices[0]))
+		require.NoError(t, s.store.Create(ctx, table.Table{ID: tb.id, Game: "diamant", Setup: raw}, devices[0]))
 		v, err := s.store.SetDevices(ctx, tb.id, 0, devices)
 		require.NoError(t, err)
 		tb.ver = v

@@ -18,7 +18,6 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -95,7 +94,7 @@ func (t *diamantTable) shown() diamant.Seats {
 //     someone else.
 
 // keepersAt are the devices holding each seat as a game starts: each sees its own chests.
-func keepersAt(devices []store.Device, seats int) []string {
+func keepersAt(devices []table.Device, seats int) []string {
 	keepers := make([]string, seats)
 	for seat := range keepers {
 		if h := table.Holder(devices, seat); h >= 0 {
@@ -417,7 +416,7 @@ func (s *Server) diamantPhonesCreate(c echo.Context) error {
 func (s *Server) giveCode(ctx context.Context, id string) error {
 	for {
 		err := s.store.SetCode(ctx, id, table.NewJoinCode())
-		if !errors.Is(err, store.ErrCodeTaken) {
+		if !errors.Is(err, table.ErrCodeTaken) {
 			return err
 		}
 	}
@@ -427,7 +426,7 @@ func (s *Server) giveCode(ctx context.Context, id string) error {
 
 // hostAct runs a host's change of a table under its lock: change edits the options and
 // devices, or returns a problem to show. The version of the form must be the table's.
-func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (problem string, status int)) error {
+func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
 	unlock, err := s.lockTable(id)
 	if err != nil {
@@ -449,7 +448,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 	opt.Players = slices.Clone(t.opt.Players)
 	opt.Own = slices.Clone(t.opt.Own)
 	opt.Keepers, opt.Moved = slices.Clone(t.opt.Keepers), slices.Clone(t.opt.Moved)
-	devices := make([]store.Device, len(t.rec.Devices))
+	devices := make([]table.Device, len(t.rec.Devices))
 	for i, d := range t.rec.Devices {
 		d.Seats = slices.Clone(d.Seats)
 		devices[i] = d
@@ -458,7 +457,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 		return s.showLobby(c, status, t, problem)
 	}
 	if err := s.save(c.Request().Context(), t, opt, devices); err != nil {
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, table.ErrConflict) {
 			return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 		}
 		return err
@@ -473,7 +472,7 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 
 // save writes what changed of a table's options and devices, in one store write (one
 // transaction, one version: a crash never leaves half of a change), and tells its phones.
-func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, devices []store.Device) error {
+func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, devices []table.Device) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
@@ -482,12 +481,12 @@ func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, 
 	if string(raw) == string(old) {
 		raw = nil
 	}
-	if slices.EqualFunc(devices, t.rec.Devices, func(a, b store.Device) bool {
+	if slices.EqualFunc(devices, t.rec.Devices, func(a, b table.Device) bool {
 		return a.ID == b.ID && a.Host == b.Host && slices.Equal(a.Seats, b.Seats)
 	}) {
 		devices = nil
 	} else if devices == nil {
-		devices = []store.Device{}
+		devices = []table.Device{}
 	}
 	if raw == nil && devices == nil {
 		return nil
@@ -503,7 +502,7 @@ func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, 
 // diamantOpen opens a one-phone table to other phones: it gets a code; the seats the
 // host keeps stay on its phone, the others are free for other phones to claim.
 func (s *Server) diamantOpen(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		l := s.loc(c)
 		if t.state == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
@@ -529,7 +528,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 }
 
 func (s *Server) diamantStart(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
 		l := s.loc(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
@@ -553,7 +552,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 // diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (s *Server) diamantSeatAction(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
 		l := s.loc(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
@@ -617,7 +616,7 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 }
 
 func (s *Server) diamantDrawMode(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != drawApp && d != drawBox {
 			return s.loc(c).T("diamant.error.form"), http.StatusBadRequest
@@ -628,7 +627,7 @@ func (s *Server) diamantDrawMode(c echo.Context) error {
 }
 
 func (s *Server) diamantEnd(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
 	})
@@ -637,7 +636,7 @@ func (s *Server) diamantEnd(c echo.Context) error {
 // diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
 // shows the proposal; the host confirms it in a second step (diamantProposal).
 func (s *Server) diamantPropose(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.state == nil || !t.state.VoteDue() || !t.state.Waiting().Has(seat) {
@@ -654,7 +653,7 @@ func (s *Server) diamantPropose(c echo.Context) error {
 // diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
 func (s *Server) diamantProposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
-		return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]store.Device) (string, int) {
+		return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil
 			return "", 0
 		})

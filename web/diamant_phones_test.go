@@ -22,7 +22,6 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/say"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -598,9 +597,9 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 // five phones besides the host's, each with a stream open).
 func BenchmarkAwaySeats(b *testing.B) {
 	s := &Server{presence: table.NewPresence(time.Minute, func(string) {})}
-	t := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
+	t := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
 	for p := range 6 {
-		t.rec.Devices = append(t.rec.Devices, store.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+		t.rec.Devices = append(t.rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 		s.presence.Enter(t.rec.ID, t.rec.Devices[p].ID)
 	}
 	b.ReportAllocs()

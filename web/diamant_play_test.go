@@ -17,7 +17,6 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/page"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -37,15 +36,15 @@ func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
 		names = names[:diamant.MinPlayers+rng.IntN(diamant.MaxPlayers-diamant.MinPlayers+1)]
 		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: rng.Uint64()},
 			Draw: []string{drawApp, drawBox}[rng.IntN(2)], Vote: []string{votePhone, voteCards}[g/2%2]}
-		devices := []store.Device{{ID: "one", Seats: seatList(len(names)), Host: true}}
+		devices := []table.Device{{ID: "one", Seats: seatList(len(names)), Host: true}}
 		if g%2 == 1 {
 			opt.Phones, opt.Vote, opt.Hidden = true, votePhone, rng.IntN(2) == 0
-			devices = []store.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}
+			devices = []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}
 			for i := 2; i < len(names); i++ {
-				devices = append(devices, store.Device{ID: "phone" + string(rune('0'+i)), Seats: []int{i}})
+				devices = append(devices, table.Device{ID: "phone" + string(rune('0'+i)), Seats: []int{i}})
 			}
 		}
-		tb := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID()}, Devices: devices}, opt: opt}
+		tb := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID()}, Devices: devices}, opt: opt}
 		require.NoError(t, tb.replay())
 		for step := 0; ; step++ {
 			for range 3 {

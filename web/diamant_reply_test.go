@@ -14,7 +14,6 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -48,8 +47,8 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	defer s.Close()
 	names := []string{"<b>Ada</b>", "Bruno & Co", "Chiara\u2028"}
 	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true}
-	devices := []store.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
-	tb := &diamantTable{rec: store.Record{Table: store.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
+	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
+	tb := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
 		device: "p1", seats: diamant.SeatsOf(1)}
 	require.NoError(t, tb.replay())
 	for _, a := range []diamant.Action{diamant.Draw(tb.randomCard()), diamant.Vote(0, false)} {
@@ -114,8 +113,8 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 func TestTableCacheHandsOutSeatsApart(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
-	_, err := c.SetDevices(ctx, "t1", 0, []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
+	_, err := c.SetDevices(ctx, "t1", 0, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
 	require.NoError(t, err)
 	r, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
@@ -126,7 +125,7 @@ func TestTableCacheHandsOutSeatsApart(t *testing.T) {
 	require.NotNil(t, r.Devices[2].Seats)
 	shared, err := c.Read(ctx, "t1")
 	require.NoError(t, err)
-	require.Equal(t, []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
+	require.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
 }
 
 // firstDiff shows where two texts part.

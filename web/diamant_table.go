@@ -14,7 +14,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -54,7 +53,7 @@ type diamantOptions struct {
 
 // diamantTable is a table loaded and replayed for one request.
 type diamantTable struct {
-	rec     store.Record
+	rec     table.Record
 	opt     diamantOptions
 	actions []diamant.Action
 	state   *diamant.State
@@ -91,7 +90,7 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 		return echo.ErrNotFound
 	}
 	rec, err := s.tables.Read(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != "diamant" {
+	if errors.Is(err, table.ErrNotFound) || err == nil && rec.Game != "diamant" {
 		return echo.ErrNotFound
 	}
 	if err != nil {
@@ -101,7 +100,7 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 	if err != nil {
 		return err
 	}
-	at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
+	at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return d.ID == device })
 	if at < 0 {
 		return errNotAtTable
 	}
@@ -132,7 +131,7 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamantTable) error {
 }
 
 // replayDiamant decodes a table's options and log and replays it.
-func replayDiamant(rec store.Record) (*diamantReplay, error) {
+func replayDiamant(rec table.Record) (*diamantReplay, error) {
 	t := &diamantTable{rec: rec}
 	if err := json.Unmarshal(rec.Setup, &t.opt); err != nil {
 		return nil, fmt.Errorf("diamant table %s: setup: %w", rec.ID, err)
@@ -263,6 +262,6 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantOp
 		seats[i] = i
 	}
 	id := table.NewID()
-	err = s.store.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: raw}, store.Device{ID: device, Seats: seats, Host: true})
+	err = s.store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, table.Device{ID: device, Seats: seats, Host: true})
 	return id, err
 }

@@ -15,7 +15,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Donuts on one phone, between two people or against the computer. Like Diamant, the
@@ -228,7 +228,7 @@ func (s *Server) donutsShow(c echo.Context) error {
 	}
 	// The computer's turn left pending (a server stopped between the two moves): it
 	// plays now.
-	if err := s.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, store.ErrConflict) {
+	if err := s.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, table.ErrConflict) {
 		return err
 	}
 	t.fresh = 0
@@ -323,7 +323,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 				status = http.StatusConflict
 			}
 			return s.refuseDonuts(c, t, status, say.DonutsRefusal(l, t.game, me))
-		case errors.Is(err, store.ErrConflict):
+		case errors.Is(err, table.ErrConflict):
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		return err
@@ -352,7 +352,7 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
 		version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, false)
-		if errors.Is(err, store.ErrConflict) {
+		if errors.Is(err, table.ErrConflict) {
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		if err != nil {

@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/donuts"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -43,7 +42,7 @@ func (o donutsOptions) computer() donuts.Color {
 
 // donutsTable is a table loaded and replayed for one request.
 type donutsTable struct {
-	rec    store.Record
+	rec    table.Record
 	opt    donutsOptions
 	game   *donuts.Game
 	events []donuts.Event // one per move, in order: what each move did
@@ -161,7 +160,7 @@ func (s *Server) createDonuts(ctx context.Context, device string, opt donutsOpti
 		seats = []int{seatOf(opt.Human)}
 	}
 	id := table.NewID()
-	if err := s.store.Create(ctx, store.Table{ID: id, Game: "donuts", Setup: raw}, store.Device{ID: device, Seats: seats, Host: true}); err != nil {
+	if err := s.store.Create(ctx, table.Table{ID: id, Game: "donuts", Setup: raw}, table.Device{ID: device, Seats: seats, Host: true}); err != nil {
 		return "", err
 	}
 	rec, err := s.store.Load(ctx, id)

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Issue #11: seats and secrets. A table changed in one write; a table whose record does not
@@ -19,7 +19,7 @@ import (
 
 // setDevices writes a table's devices behind the server's back, as a crash between two
 // writes of an older version could leave them.
-func setDevices(t *testing.T, s *Server, id string, devices []store.Device) {
+func setDevices(t *testing.T, s *Server, id string, devices []table.Device) {
 	t.Helper()
 	ctx := context.Background()
 	rec, err := s.store.Load(ctx, id)
@@ -28,7 +28,7 @@ func setDevices(t *testing.T, s *Server, id string, devices []store.Device) {
 	require.NoError(t, err)
 }
 
-func devicesOf(t *testing.T, s *Server, id string) []store.Device {
+func devicesOf(t *testing.T, s *Server, id string) []table.Device {
 	t.Helper()
 	rec, err := s.store.Load(context.Background(), id)
 	require.NoError(t, err)
@@ -125,7 +125,7 @@ func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
 	res, body := pt.phones[0].post("/diamant/"+pt.id+"/seat", url.Values{"version": {strconv.FormatInt(pt.version(), 10)}, "seat": {"1"}, "do": {"take"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	bruno := &testTable{c: pt.phones[1], id: pt.id}
-	load := func() store.Record {
+	load := func() table.Record {
 		rec, err := s.store.Load(context.Background(), pt.id)
 		require.NoError(t, err)
 		return rec

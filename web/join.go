@@ -15,7 +15,6 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -70,22 +69,22 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 }
 
 // findJoin reads a typed code and loads the table it opens.
-func (s *Server) findJoin(c echo.Context, typed string) (store.Record, diamantOptions, bool, error) {
+func (s *Server) findJoin(c echo.Context, typed string) (table.Record, diamantOptions, bool, error) {
 	var opt diamantOptions
 	code, ok := table.NormalizeJoinCode(typed)
 	if !ok {
-		return store.Record{}, opt, false, nil
+		return table.Record{}, opt, false, nil
 	}
 	ctx := c.Request().Context()
 	id, err := s.store.FindByCode(ctx, code)
-	if errors.Is(err, store.ErrNotFound) {
-		return store.Record{}, opt, false, nil
+	if errors.Is(err, table.ErrNotFound) {
+		return table.Record{}, opt, false, nil
 	}
 	if err != nil {
-		return store.Record{}, opt, false, err
+		return table.Record{}, opt, false, err
 	}
 	rec, err := s.store.Load(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, table.ErrNotFound) {
 		return rec, opt, false, nil
 	}
 	if err != nil {
@@ -126,7 +125,7 @@ func (s *Server) joinTable(c echo.Context) error {
 	return s.renderJoin(c, http.StatusOK, p)
 }
 
-func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions) (page.Join, error) {
+func (s *Server) joinPageOf(c echo.Context, rec table.Record, opt diamantOptions) (page.Join, error) {
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
@@ -134,8 +133,8 @@ func (s *Server) joinPageOf(c echo.Context, rec store.Record, opt diamantOptions
 	}
 	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, opt.Players),
 		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
-	p.AtTable = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device })
-	p.Seated = slices.ContainsFunc(rec.Devices, func(d store.Device) bool { return d.ID == device && len(d.Seats) > 0 })
+	p.AtTable = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device })
+	p.Seated = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device && len(d.Seats) > 0 })
 	for _, seat := range table.FreeSeats(opt.Own, rec.Devices) {
 		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Name: opt.Players[seat]})
 	}
@@ -186,7 +185,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 		// One new seat per phone: a device that holds a seat already (the host's phone
 		// too) adds no other by joining, or one phone could fill every seat of the lobby.
 		// The host adds seats on its own phone, and may leave them free for that phone.
-		if at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
+		if at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
 			return again(http.StatusConflict, l.T("join.error.onenew"))
 		}
 		name, problem := checkName(l, c.FormValue("name"), opt.Players)

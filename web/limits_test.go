@@ -19,7 +19,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // Issue #11: one device could open streams until the process ran out of files. These
@@ -47,7 +47,7 @@ func refusedStream(t *testing.T, c *client, path string, header map[string]strin
 func (pt *phoneTable) deviceOf(s *Server, i int) string {
 	rec, err := s.store.Load(context.Background(), pt.id)
 	require.NoError(pt.t, err)
-	at := slices.IndexFunc(rec.Devices, func(d store.Device) bool { return slices.Contains(d.Seats, i) })
+	at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return slices.Contains(d.Seats, i) })
 	require.GreaterOrEqual(pt.t, at, 0)
 	return rec.Devices[at].ID
 }

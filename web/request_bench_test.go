@@ -23,7 +23,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -49,13 +48,13 @@ func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
 	raw, err := json.Marshal(opt)
 	require.NoError(tb, err)
 	bt := rbTable{id: table.NewID()}
-	var devices []store.Device
+	var devices []table.Device
 	for p := range names {
 		dev := table.NewID()
-		devices = append(devices, store.Device{ID: dev, Seats: []int{p}, Host: p == 0})
+		devices = append(devices, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 		bt.cookies = append(bt.cookies, rbSessionCookie(tb, s, map[any]any{"device": dev})+"; tavolo_csrf="+rbCSRF)
 	}
-	require.NoError(tb, s.store.Create(ctx, store.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
+	require.NoError(tb, s.store.Create(ctx, table.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
 	_, err = s.store.SetDevices(ctx, bt.id, 0, devices)
 	require.NoError(tb, err)
 	return bt

@@ -67,7 +67,7 @@ type Server struct {
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
 	langs        langCache   // the language each Accept-Language header chose
-	store        store.Store // the tables in memory (tables), in front of SQLite
+	store        table.Store // the tables in memory (tables), in front of SQLite
 	tables       *tableCache
 	locks        table.Locks
 	hub          *live.Hub           // tells a table's live streams that it changed

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
 // tableCache keeps the newest version of recently used tables in memory, in front of the
@@ -25,7 +25,7 @@ import (
 //
 // It assumes that this process is the store's only writer.
 type tableCache struct {
-	store.Store
+	table.Store
 	budget int // bytes, estimated
 
 	mu   sync.Mutex
@@ -37,7 +37,7 @@ type tableCache struct {
 
 // cachedTable is one table as stored at its newest version, and (for Diamant) its replay.
 type cachedTable struct {
-	rec     store.Record
+	rec     table.Record
 	size    int
 	diamant *diamantReplay // the replay of rec, or nil until a load makes it
 }
@@ -55,14 +55,14 @@ type diamantReplay struct {
 // tableCacheBudget bounds the cache: a finished game of 6 takes about 20 KB.
 const tableCacheBudget = 64 << 20
 
-func newTableCache(s store.Store, budget int) *tableCache {
+func newTableCache(s table.Store, budget int) *tableCache {
 	return &tableCache{Store: s, budget: budget, byID: map[string]*list.Element{}}
 }
 
 // Load reads a table from memory, or from the store (keeping it unless a write came
 // meanwhile). The record returned is the caller's: its devices are copied, its log cannot
 // be appended to in place.
-func (c *tableCache) Load(ctx context.Context, id string) (store.Record, error) {
+func (c *tableCache) Load(ctx context.Context, id string) (table.Record, error) {
 	rec, err := c.Read(ctx, id)
 	if err != nil {
 		return rec, err
@@ -72,7 +72,7 @@ func (c *tableCache) Load(ctx context.Context, id string) (store.Record, error) 
 
 // Read is Load for a caller that never changes what it gets (a live stream, at every
 // version): the record is the cache's own, shared with every reader, not a copy.
-func (c *tableCache) Read(ctx context.Context, id string) (store.Record, error) {
+func (c *tableCache) Read(ctx context.Context, id string) (table.Record, error) {
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)
@@ -101,14 +101,14 @@ func (c *tableCache) Read(ctx context.Context, id string) (store.Record, error) 
 
 // handOut copies what a caller might change: the devices and their seats (all the seats
 // in one array). The log's entries are shared but clipped, so an append makes a new array.
-func handOut(rec store.Record) store.Record {
+func handOut(rec table.Record) table.Record {
 	rec.Log = slices.Clip(rec.Log)
 	rec.Setup = slices.Clip(rec.Setup)
 	n := 0
 	for _, d := range rec.Devices {
 		n += len(d.Seats)
 	}
-	devices := make([]store.Device, len(rec.Devices))
+	devices := make([]table.Device, len(rec.Devices))
 	seats := make([]int, 0, n)
 	for i, d := range rec.Devices {
 		if d.Seats != nil {
@@ -161,7 +161,7 @@ func (c *tableCache) forget(id string) {
 // follow applies a successful write made against version to the cached table: change
 // edits a copy of the record (already at version+1). Without the table at that version in
 // memory, the table is forgotten, and read from the store next time.
-func (c *tableCache) follow(id string, version int64, err error, change func(*store.Record)) {
+func (c *tableCache) follow(id string, version int64, err error, change func(*table.Record)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.byID[id]
@@ -178,7 +178,7 @@ func (c *tableCache) follow(id string, version int64, err error, change func(*st
 
 func (c *tableCache) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
 	v, err := c.Store.Append(ctx, id, version, action, finished)
-	c.follow(id, version, err, func(r *store.Record) {
+	c.follow(id, version, err, func(r *table.Record) {
 		// A new array: the old record's readers keep theirs.
 		r.Log = append(slices.Clip(r.Log), slices.Clone(action))
 		r.Actions, r.Finished = len(r.Log), finished
@@ -188,7 +188,7 @@ func (c *tableCache) Append(ctx context.Context, id string, version int64, actio
 
 func (c *tableCache) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
 	v, err := c.Store.Undo(ctx, id, version, finished)
-	c.follow(id, version, err, func(r *store.Record) {
+	c.follow(id, version, err, func(r *table.Record) {
 		r.Log = slices.Clip(r.Log[:len(r.Log)-1])
 		r.Actions, r.Finished = len(r.Log), finished
 	})
@@ -199,22 +199,22 @@ func (c *tableCache) SetSetup(ctx context.Context, id string, version int64, set
 	return c.Update(ctx, id, version, setup, nil)
 }
 
-func (c *tableCache) SetDevices(ctx context.Context, id string, version int64, devices []store.Device) (int64, error) {
+func (c *tableCache) SetDevices(ctx context.Context, id string, version int64, devices []table.Device) (int64, error) {
 	if devices == nil {
-		devices = []store.Device{}
+		devices = []table.Device{}
 	}
 	return c.Update(ctx, id, version, nil, devices)
 }
 
-func (c *tableCache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []store.Device) (int64, error) {
+func (c *tableCache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {
 	v, err := c.Store.Update(ctx, id, version, setup, devices)
-	c.follow(id, version, err, func(r *store.Record) {
+	c.follow(id, version, err, func(r *table.Record) {
 		if setup != nil {
 			r.Setup = slices.Clone(setup)
 		}
 		if devices != nil {
 			// As the store reads them back: in the given order, seats never nil.
-			r.Devices = make([]store.Device, len(devices))
+			r.Devices = make([]table.Device, len(devices))
 			for i, d := range devices {
 				d.Seats = append([]int{}, d.Seats...)
 				r.Devices[i] = d
@@ -234,7 +234,7 @@ func (c *tableCache) SetCode(ctx context.Context, id, code string) error {
 	return err
 }
 
-func (c *tableCache) Sweep(ctx context.Context, by store.SweepTimes) (int, int, error) {
+func (c *tableCache) Sweep(ctx context.Context, by table.SweepTimes) (int, int, error) {
 	archived, deleted, err := c.Store.Sweep(ctx, by)
 	if archived+deleted > 0 || err != nil {
 		c.mu.Lock()

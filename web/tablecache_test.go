@@ -13,9 +13,10 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
+	"tavolo/web/table"
 )
 
-func newTestCache(t *testing.T, budget int) (*tableCache, store.Store) {
+func newTestCache(t *testing.T, budget int) (*tableCache, table.Store) {
 	t.Helper()
 	db, err := store.OpenSQLite(t.TempDir())
 	require.NoError(t, err)
@@ -24,7 +25,7 @@ func newTestCache(t *testing.T, budget int) (*tableCache, store.Store) {
 }
 
 // sameRecord compares what the cache hands out with what the store reads.
-func sameRecord(t *testing.T, want, got store.Record) {
+func sameRecord(t *testing.T, want, got table.Record) {
 	t.Helper()
 	assert.Equal(t, want.ID, got.ID)
 	assert.Equal(t, want.Version, got.Version)
@@ -40,7 +41,7 @@ func sameRecord(t *testing.T, want, got store.Record) {
 func TestTableCacheFollowsWrites(t *testing.T) {
 	ctx := context.Background()
 	c, db := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"a":1}`)}, store.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"a":1}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
 	_, err := c.Load(ctx, "t1") // now in memory
 	require.NoError(t, err)
 
@@ -54,18 +55,18 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 		{"append after undo", func(v int64) (int64, error) { return c.Append(ctx, "t1", v, json.RawMessage(`{"x":3}`), false) }},
 		{"setup", func(v int64) (int64, error) { return c.SetSetup(ctx, "t1", v, json.RawMessage(`{"a":2}`)) }},
 		{"devices", func(v int64) (int64, error) {
-			return c.SetDevices(ctx, "t1", v, []store.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: nil}, {ID: "d3", Seats: []int{1}}})
+			return c.SetDevices(ctx, "t1", v, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: nil}, {ID: "d3", Seats: []int{1}}})
 		}},
 		{"setup and devices", func(v int64) (int64, error) {
-			return c.Update(ctx, "t1", v, json.RawMessage(`{"a":3}`), []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{}}})
+			return c.Update(ctx, "t1", v, json.RawMessage(`{"a":3}`), []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{}}})
 		}},
 		{"devices only", func(v int64) (int64, error) {
-			return c.Update(ctx, "t1", v, nil, []store.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d3", Seats: []int{1}}})
+			return c.Update(ctx, "t1", v, nil, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d3", Seats: []int{1}}})
 		}},
 		{"code", func(v int64) (int64, error) { return v, c.SetCode(ctx, "t1", "ABCD") }},
 		{"conflict", func(v int64) (int64, error) {
 			_, err := c.Append(ctx, "t1", v-1, json.RawMessage(`{"x":4}`), false)
-			assert.ErrorIs(t, err, store.ErrConflict)
+			assert.ErrorIs(t, err, table.ErrConflict)
 			return v, nil
 		}},
 	}
@@ -93,7 +94,7 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 func TestTableCacheHandsOutCopies(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
 	_, err := c.Append(ctx, "t1", 0, json.RawMessage(`{"x":1}`), false)
 	require.NoError(t, err)
 	for range 2 { // from the store, then from memory
@@ -105,7 +106,7 @@ func TestTableCacheHandsOutCopies(t *testing.T) {
 	}
 	r, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
-	assert.Equal(t, []store.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}}, r.Devices)
+	assert.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}}, r.Devices)
 	assert.Len(t, r.Log, 1)
 }
 
@@ -113,7 +114,7 @@ func TestTableCacheHandsOutCopies(t *testing.T) {
 func TestTableCacheStaleLoadNotKept(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Host: true}))
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
 	// A load begun (generation read) before a write the cache could not follow...
 	c.mu.Lock()
 	gen := c.gen
@@ -139,7 +140,7 @@ func TestTableCacheBudget(t *testing.T) {
 	c, _ := newTestCache(t, 4000)
 	for i := range 20 {
 		id := fmt.Sprintf("t%02d", i)
-		require.NoError(t, c.Create(ctx, store.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d", Host: true}))
+		require.NoError(t, c.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d", Host: true}))
 		_, err := c.Load(ctx, id)
 		require.NoError(t, err)
 	}
@@ -157,7 +158,7 @@ func TestTableCacheBudget(t *testing.T) {
 func TestTableCacheConcurrent(t *testing.T) {
 	ctx := context.Background()
 	c, db := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Host: true}))
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
 	for range 4 {
@@ -198,7 +199,7 @@ func TestTableCacheConcurrent(t *testing.T) {
 func TestTableCacheDiamantReplay(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, store.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, store.Device{ID: "d1", Host: true}))
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
 	r := &diamantReplay{actions: []diamant.Action{}}
 	c.keepDiamantReplay("t1", 0, r) // not in memory yet: not kept
 	assert.Nil(t, c.diamantReplay("t1", 0))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -18,27 +17,27 @@ var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
 
 // loadTable reads a table of a game and the requesting device's place at it: a 404 for
 // anything that is not a table of that game, a 403 for a device that holds no seat there.
-func (s *Server) loadTable(c echo.Context, id, game string) (store.Record, store.Device, error) {
+func (s *Server) loadTable(c echo.Context, id, game string) (table.Record, table.Device, error) {
 	if !table.ValidID(id) {
-		return store.Record{}, store.Device{}, echo.ErrNotFound
+		return table.Record{}, table.Device{}, echo.ErrNotFound
 	}
 	rec, err := s.store.Load(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && rec.Game != game {
-		return rec, store.Device{}, echo.ErrNotFound
+	if errors.Is(err, table.ErrNotFound) || err == nil && rec.Game != game {
+		return rec, table.Device{}, echo.ErrNotFound
 	}
 	if err != nil {
-		return rec, store.Device{}, err
+		return rec, table.Device{}, err
 	}
 	device, err := s.deviceID(c)
 	if err != nil {
-		return rec, store.Device{}, err
+		return rec, table.Device{}, err
 	}
 	for _, d := range rec.Devices {
 		if d.ID == device {
 			return rec, d, nil
 		}
 	}
-	return rec, store.Device{ID: device}, errNotAtTable
+	return rec, table.Device{ID: device}, errNotAtTable
 }
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // pure Go SQLite: nothing to install
+	"tavolo/web/table"
 )
 
 // SQLite is the default store: one file in the data folder.
@@ -100,7 +101,7 @@ func migrate(db *sql.DB) error {
 
 func (s *SQLite) Close() error { return s.db.Close() }
 
-func (s *SQLite) Create(ctx context.Context, t Table, host Device) error {
+func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) error {
 	seats, err := json.Marshal(nonNil(host.Seats))
 	if err != nil {
 		return err
@@ -117,12 +118,12 @@ func (s *SQLite) Create(ctx context.Context, t Table, host Device) error {
 	})
 }
 
-func (s *SQLite) Load(ctx context.Context, id string) (Record, error) {
-	var r Record
+func (s *SQLite) Load(ctx context.Context, id string) (table.Record, error) {
+	var r table.Record
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		t, err := scanTable(tx.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return table.ErrNotFound
 		}
 		if err != nil {
 			return err
@@ -152,7 +153,7 @@ func (s *SQLite) Load(ctx context.Context, id string) (Record, error) {
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var d Device
+			var d table.Device
 			var seats string
 			var host int
 			if err := rows.Scan(&d.ID, &seats, &host); err != nil {
@@ -169,7 +170,7 @@ func (s *SQLite) Load(ctx context.Context, id string) (Record, error) {
 	return r, err
 }
 
-// bump moves a table from version to version+1, or fails with ErrConflict.
+// bump moves a table from version to version+1, or fails with table.ErrConflict.
 func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64, actionsDelta int, finished *bool) error {
 	q := `UPDATE tables SET version = version + 1, actions = actions + ?, updated = ?`
 	args := []any{actionsDelta, s.now().UnixMilli()}
@@ -191,9 +192,9 @@ func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64,
 		return err
 	}
 	if exists == 0 {
-		return ErrNotFound
+		return table.ErrNotFound
 	}
-	return ErrConflict
+	return table.ErrConflict
 }
 
 func (s *SQLite) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
@@ -212,12 +213,12 @@ func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bo
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var actions int
 		if err := tx.QueryRowContext(ctx, `SELECT actions FROM tables WHERE id = ?`, id).Scan(&actions); errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
+			return table.ErrNotFound
 		} else if err != nil {
 			return err
 		}
 		if actions == 0 {
-			return ErrConflict
+			return table.ErrConflict
 		}
 		if err := s.bump(ctx, tx, id, version, -1, &finished); err != nil {
 			return err
@@ -232,7 +233,7 @@ func (s *SQLite) SetSetup(ctx context.Context, id string, version int64, setup j
 	return s.Update(ctx, id, version, setup, nil)
 }
 
-func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Table, error) {
+func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]table.Table, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables
 		WHERE id IN (SELECT table_id FROM devices WHERE device = ?) AND game = ? AND archived = 0
 		ORDER BY updated DESC, id LIMIT 100`, device, game)
@@ -240,7 +241,7 @@ func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Tabl
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Table
+	var out []table.Table
 	for rows.Next() {
 		t, err := scanTable(rows)
 		if err != nil {
@@ -254,8 +255,8 @@ func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]Tabl
 const tableColumns = `id, game, setup, version, actions, finished, archived, COALESCE(code, ''), created, updated`
 
 // scanTable reads the tableColumns of one row.
-func scanTable(row interface{ Scan(...any) error }) (Table, error) {
-	var t Table
+func scanTable(row interface{ Scan(...any) error }) (table.Table, error) {
+	var t table.Table
 	var setup string
 	var finished, archived int
 	var created, updated int64
@@ -267,14 +268,14 @@ func scanTable(row interface{ Scan(...any) error }) (Table, error) {
 	return t, nil
 }
 
-func (s *SQLite) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
+func (s *SQLite) SetDevices(ctx context.Context, id string, version int64, devices []table.Device) (int64, error) {
 	if devices == nil {
-		devices = []Device{}
+		devices = []table.Device{}
 	}
 	return s.Update(ctx, id, version, nil, devices)
 }
 
-func (s *SQLite) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {
+func (s *SQLite) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
 			return err
@@ -311,12 +312,12 @@ func (s *SQLite) SetCode(ctx context.Context, id, code string) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE tables SET code = ? WHERE id = ?`, code, id)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") {
-			return ErrCodeTaken
+			return table.ErrCodeTaken
 		}
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
+		return table.ErrNotFound
 	}
 	return nil
 }
@@ -325,12 +326,12 @@ func (s *SQLite) FindByCode(ctx context.Context, code string) (string, error) {
 	var id string
 	err := s.db.QueryRowContext(ctx, `SELECT id FROM tables WHERE code = ? AND archived = 0`, code).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrNotFound
+		return "", table.ErrNotFound
 	}
 	return id, err
 }
 
-func (s *SQLite) Sweep(ctx context.Context, by SweepTimes) (archived, deleted int, err error) {
+func (s *SQLite) Sweep(ctx context.Context, by table.SweepTimes) (archived, deleted int, err error) {
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM tables WHERE actions = 0 AND updated < ?`, by.EmptyBefore.UnixMilli())
 		if err != nil {

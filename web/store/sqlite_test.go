@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"tavolo/web/table"
 )
 
 func openTest(t *testing.T, dir string) *SQLite {
@@ -23,8 +24,8 @@ func TestTableLifecycle(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := openTest(t, dir)
-	host := Device{ID: "dev-1", Seats: []int{0, 1, 2}, Host: true}
-	require.NoError(t, s.Create(ctx, Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"players":["A","B","C"]}`)}, host))
+	host := table.Device{ID: "dev-1", Seats: []int{0, 1, 2}, Host: true}
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"players":["A","B","C"]}`)}, host))
 
 	v, err := s.Append(ctx, "t1", 0, json.RawMessage(`{"draw":"T5"}`), false)
 	require.NoError(t, err)
@@ -34,7 +35,7 @@ func TestTableLifecycle(t *testing.T) {
 
 	// A stale version is refused and writes nothing.
 	_, err = s.Append(ctx, "t1", 1, json.RawMessage(`{"draw":"T7"}`), false)
-	require.ErrorIs(t, err, ErrConflict)
+	require.ErrorIs(t, err, table.ErrConflict)
 
 	v, err = s.Undo(ctx, "t1", v, false)
 	require.NoError(t, err)
@@ -56,7 +57,7 @@ func TestTableLifecycle(t *testing.T) {
 	require.True(t, r.Finished)
 	require.Equal(t, []json.RawMessage{json.RawMessage(`{"draw":"T5"}`), json.RawMessage(`{"exits":[0]}`)}, r.Log)
 	require.JSONEq(t, `{"players":["A","B","C"],"risk":true}`, string(r.Setup))
-	require.Equal(t, []Device{host}, r.Devices)
+	require.Equal(t, []table.Device{host}, r.Devices)
 
 	list, err := s.ListForDevice(ctx, "dev-1", "diamant")
 	require.NoError(t, err)
@@ -66,24 +67,24 @@ func TestTableLifecycle(t *testing.T) {
 	require.Empty(t, list)
 
 	_, err = s.Load(ctx, "nope")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, table.ErrNotFound)
 	_, err = s.Append(ctx, "nope", 0, json.RawMessage(`{}`), false)
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, table.ErrNotFound)
 }
 
 func TestUndoOnEmptyLogIsAConflict(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "donuts", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "donuts", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 	_, err := s.Undo(ctx, "t", 0, false)
-	require.ErrorIs(t, err, ErrConflict)
+	require.ErrorIs(t, err, table.ErrConflict)
 }
 
-// Many writers at the same version: exactly one wins, the others get ErrConflict.
+// Many writers at the same version: exactly one wins, the others get table.ErrConflict.
 func TestConcurrentAppendsOneWins(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	wins := 0
@@ -98,7 +99,7 @@ func TestConcurrentAppendsOneWins(t *testing.T) {
 				mu.Unlock()
 				return
 			}
-			require.ErrorIs(t, err, ErrConflict)
+			require.ErrorIs(t, err, table.ErrConflict)
 		}(i)
 	}
 	wg.Wait()
@@ -113,7 +114,7 @@ func BenchmarkAppend(b *testing.B) {
 	s, err := OpenSQLite(b.TempDir())
 	require.NoError(b, err)
 	defer s.Close()
-	require.NoError(b, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	require.NoError(b, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := s.Append(ctx, "t", int64(i), json.RawMessage(`{"draw":"T5"}`), false); err != nil {
@@ -125,24 +126,24 @@ func BenchmarkAppend(b *testing.B) {
 func TestDevicesAndCodes(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "host", Seats: []int{0, 1, 2}, Host: true}))
-	require.NoError(t, s.Create(ctx, Table{ID: "u", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "other"}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "host", Seats: []int{0, 1, 2}, Host: true}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "u", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "other"}))
 
 	require.NoError(t, s.SetCode(ctx, "t", "K7M3P9"))
-	require.ErrorIs(t, s.SetCode(ctx, "u", "K7M3P9"), ErrCodeTaken)
-	require.ErrorIs(t, s.SetCode(ctx, "nope", "AAAAAA"), ErrNotFound)
+	require.ErrorIs(t, s.SetCode(ctx, "u", "K7M3P9"), table.ErrCodeTaken)
+	require.ErrorIs(t, s.SetCode(ctx, "nope", "AAAAAA"), table.ErrNotFound)
 	id, err := s.FindByCode(ctx, "K7M3P9")
 	require.NoError(t, err)
 	require.Equal(t, "t", id)
 	_, err = s.FindByCode(ctx, "ZZZZZZ")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, table.ErrNotFound)
 
-	devices := []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "phone-b", Seats: []int{1}}, {ID: "phone-c", Seats: []int{2}}}
+	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "phone-b", Seats: []int{1}}, {ID: "phone-c", Seats: []int{2}}}
 	v, err := s.SetDevices(ctx, "t", 0, devices)
 	require.NoError(t, err)
 	require.Equal(t, int64(1), v)
 	_, err = s.SetDevices(ctx, "t", 0, devices)
-	require.ErrorIs(t, err, ErrConflict)
+	require.ErrorIs(t, err, table.ErrConflict)
 	r, err := s.Load(ctx, "t")
 	require.NoError(t, err)
 	require.Equal(t, devices, r.Devices)
@@ -159,43 +160,43 @@ func TestSweepArchivesIdleTablesAndDeletesOldOnes(t *testing.T) {
 	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return clock }
 	mk := func(id string, finished bool) {
-		require.NoError(t, s.Create(ctx, Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+		require.NoError(t, s.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 		_, err := s.Append(ctx, id, 0, json.RawMessage(`{}`), finished)
 		require.NoError(t, err)
 	}
 	mk("idle", false)
 	mk("done", true)
-	require.NoError(t, s.Create(ctx, Table{ID: "never-played", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "never-played", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 	require.NoError(t, s.SetCode(ctx, "idle", "ABCDEF"))
 	clock = clock.Add(25 * time.Hour)
 	mk("fresh", false)
 	// A table nobody has played yet, made an hour ago: kept (its players may be joining).
 	clock = clock.Add(-time.Hour)
-	require.NoError(t, s.Create(ctx, Table{ID: "just-made", Game: "diamant", Setup: json.RawMessage(`{}`)}, Device{ID: "d"}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "just-made", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
 	clock = clock.Add(time.Hour)
 
-	archived, deleted, err := s.Sweep(ctx, SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
+	archived, deleted, err := s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
 	require.NoError(t, err)
 	require.Equal(t, 1, archived)
 	require.Equal(t, 1, deleted, "a table never played, unchanged for two hours, goes")
 	_, err = s.Load(ctx, "never-played")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, table.ErrNotFound)
 	_, err = s.Load(ctx, "just-made")
 	require.NoError(t, err)
 	r, err := s.Load(ctx, "idle")
 	require.NoError(t, err)
 	require.True(t, r.Archived)
 	_, err = s.FindByCode(ctx, "ABCDEF")
-	require.ErrorIs(t, err, ErrNotFound, "an archived table can no longer be joined")
+	require.ErrorIs(t, err, table.ErrNotFound, "an archived table can no longer be joined")
 	list, _ := s.ListForDevice(ctx, "d", "diamant")
 	require.Len(t, list, 3, "the archived table leaves the list")
 
 	clock = clock.Add(8 * 24 * time.Hour)
-	_, deleted, err = s.Sweep(ctx, SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
+	_, deleted, err = s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
 	require.NoError(t, err)
 	require.Equal(t, 4, deleted, "after a week unchanged, finished and idle tables all go")
 	_, err = s.Load(ctx, "done")
-	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorIs(t, err, table.ErrNotFound)
 }
 
 func TestMigrationsRunOnce(t *testing.T) {
@@ -211,9 +212,9 @@ func TestMigrationsRunOnce(t *testing.T) {
 func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
 	ctx := context.Background()
 	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{"players":["A"]}`)}, Device{ID: "host", Seats: []int{0}, Host: true}))
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{"players":["A"]}`)}, table.Device{ID: "host", Seats: []int{0}, Host: true}))
 
-	devices := []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "b", Seats: []int{1}}}
+	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "b", Seats: []int{1}}}
 	v, err := s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B"]}`), devices)
 	require.NoError(t, err)
 	require.Equal(t, int64(1), v, "one change, one version")
@@ -224,11 +225,11 @@ func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
 	require.Equal(t, int64(1), r.Version)
 
 	// Against an old version nothing is written, neither half.
-	_, err = s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B","C"]}`), []Device{{ID: "host", Seats: []int{0, 1, 2}, Host: true}})
-	require.ErrorIs(t, err, ErrConflict)
+	_, err = s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B","C"]}`), []table.Device{{ID: "host", Seats: []int{0, 1, 2}, Host: true}})
+	require.ErrorIs(t, err, table.ErrConflict)
 	// A failure in the middle (a device twice breaks the devices' key) leaves the setup as
 	// it was: the setup's change is rolled back with the devices'.
-	_, err = s.Update(ctx, "t", 1, json.RawMessage(`{"players":["A","B","C"]}`), []Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "host", Seats: []int{1}}})
+	_, err = s.Update(ctx, "t", 1, json.RawMessage(`{"players":["A","B","C"]}`), []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "host", Seats: []int{1}}})
 	require.Error(t, err)
 	after, err := s.Load(ctx, "t")
 	require.NoError(t, err)
@@ -237,7 +238,7 @@ func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
 	require.Equal(t, int64(1), after.Version)
 
 	// nil leaves a part as it is.
-	v, err = s.Update(ctx, "t", 1, nil, []Device{{ID: "host", Seats: []int{0, 1}, Host: true}})
+	v, err = s.Update(ctx, "t", 1, nil, []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}})
 	require.NoError(t, err)
 	v, err = s.Update(ctx, "t", v, json.RawMessage(`{"players":["A","Bea"]}`), nil)
 	require.NoError(t, err)
@@ -245,5 +246,5 @@ func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(3), v)
 	require.JSONEq(t, `{"players":["A","Bea"]}`, string(r.Setup))
-	require.Equal(t, []Device{{ID: "host", Seats: []int{0, 1}, Host: true}}, r.Devices)
+	require.Equal(t, []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}, r.Devices)
 }

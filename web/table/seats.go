@@ -2,15 +2,13 @@ package table
 
 import (
 	"slices"
-
-	"tavolo/web/store"
 )
 
 // A table's seats are held by its devices: one device may hold several (one phone for the
 // table, or a friend's phone), and one of them is the host's.
 
 // Host is the index of the table's host device (the first, if none is).
-func Host(devices []store.Device) int {
+func Host(devices []Device) int {
 	for i, d := range devices {
 		if d.Host {
 			return i
@@ -21,7 +19,7 @@ func Host(devices []store.Device) int {
 
 // FreeSeats are the seats another phone may claim: held by the host, and not among the
 // seats it keeps (own).
-func FreeSeats(own []int, devices []store.Device) []int {
+func FreeSeats(own []int, devices []Device) []int {
 	if len(devices) == 0 {
 		return nil
 	}
@@ -36,7 +34,7 @@ func FreeSeats(own []int, devices []store.Device) []int {
 }
 
 // Holder is the index of the device holding a seat, -1 if none.
-func Holder(devices []store.Device, seat int) int {
+func Holder(devices []Device, seat int) int {
 	for i, d := range devices {
 		if slices.Contains(d.Seats, seat) {
 			return i
@@ -46,8 +44,8 @@ func Holder(devices []store.Device, seat int) int {
 }
 
 // MoveSeat gives a seat to a device (adding the device if new); it returns new devices.
-func MoveSeat(devices []store.Device, seat int, to string) []store.Device {
-	out := make([]store.Device, 0, len(devices)+1)
+func MoveSeat(devices []Device, seat int, to string) []Device {
+	out := make([]Device, 0, len(devices)+1)
 	found := false
 	for _, d := range devices {
 		d.Seats = slices.DeleteFunc(slices.Clone(d.Seats), func(x int) bool { return x == seat })
@@ -58,7 +56,7 @@ func MoveSeat(devices []store.Device, seat int, to string) []store.Device {
 		out = append(out, d)
 	}
 	if !found {
-		out = append(out, store.Device{ID: to, Seats: []int{seat}})
+		out = append(out, Device{ID: to, Seats: []int{seat}})
 	}
 	return out
 }
@@ -72,11 +70,11 @@ func MoveSeat(devices []store.Device, seat int, to string) []store.Device {
 // who can then remove it (lobby), keep it, or hand it out again. A table without a host
 // gets its first device as host. It returns devices unchanged and false when they agree,
 // and never changes them in place.
-func RepairSeats(devices []store.Device, n int) ([]store.Device, bool) {
+func RepairSeats(devices []Device, n int) ([]Device, bool) {
 	if SeatsAgree(devices, n) {
 		return devices, false
 	}
-	out := make([]store.Device, len(devices))
+	out := make([]Device, len(devices))
 	held := make([]bool, n)
 	host := -1
 	for i, d := range devices {
@@ -114,7 +112,7 @@ func RepairSeats(devices []store.Device, n int) ([]store.Device, bool) {
 
 // SeatsAgree tells whether every seat 0..n-1 is held by exactly one device, no device holds
 // another, and exactly one device is the host (a table without devices agrees).
-func SeatsAgree(devices []store.Device, n int) bool {
+func SeatsAgree(devices []Device, n int) bool {
 	if n < 0 || n > 64 {
 		return false
 	}

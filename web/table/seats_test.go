@@ -4,33 +4,31 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"tavolo/web/store"
 )
 
 func TestRepairSeats(t *testing.T) {
-	host := func(seats ...int) store.Device { return store.Device{ID: "h", Seats: seats, Host: true} }
-	dev := func(id string, seats ...int) store.Device { return store.Device{ID: id, Seats: seats} }
+	host := func(seats ...int) Device { return Device{ID: "h", Seats: seats, Host: true} }
+	dev := func(id string, seats ...int) Device { return Device{ID: id, Seats: seats} }
 	tests := []struct {
 		name     string
-		devices  []store.Device
+		devices  []Device
 		n        int
-		want     []store.Device
+		want     []Device
 		repaired bool
 	}{
-		{"agrees", []store.Device{host(0, 2), dev("b", 1), dev("c")}, 3, []store.Device{host(0, 2), dev("b", 1), dev("c")}, false},
+		{"agrees", []Device{host(0, 2), dev("b", 1), dev("c")}, 3, []Device{host(0, 2), dev("b", 1), dev("c")}, false},
 		{"no devices", nil, 3, nil, false},
-		{"a seat that does not exist", []store.Device{host(0, 3), dev("b", 1), dev("c", 2)}, 3,
-			[]store.Device{host(0), dev("b", 1), dev("c", 2)}, true},
-		{"a seat nobody holds goes to the host", []store.Device{host(0), dev("b", 1)}, 3,
-			[]store.Device{host(0, 2), dev("b", 1)}, true},
-		{"a seat held twice stays with its first holder", []store.Device{host(0, 1), dev("b", 1, 2)}, 3,
-			[]store.Device{host(0, 1), dev("b", 2)}, true},
-		{"no host: the first device", []store.Device{dev("a", 0), dev("b", 1)}, 3,
-			[]store.Device{{ID: "a", Seats: []int{0, 2}, Host: true}, dev("b", 1)}, true},
-		{"two hosts: the first", []store.Device{host(0), {ID: "x", Seats: []int{1}, Host: true}}, 2,
-			[]store.Device{host(0), dev("x", 1)}, true},
-		{"negative seat", []store.Device{host(-1, 0)}, 1, []store.Device{host(0)}, true},
+		{"a seat that does not exist", []Device{host(0, 3), dev("b", 1), dev("c", 2)}, 3,
+			[]Device{host(0), dev("b", 1), dev("c", 2)}, true},
+		{"a seat nobody holds goes to the host", []Device{host(0), dev("b", 1)}, 3,
+			[]Device{host(0, 2), dev("b", 1)}, true},
+		{"a seat held twice stays with its first holder", []Device{host(0, 1), dev("b", 1, 2)}, 3,
+			[]Device{host(0, 1), dev("b", 2)}, true},
+		{"no host: the first device", []Device{dev("a", 0), dev("b", 1)}, 3,
+			[]Device{{ID: "a", Seats: []int{0, 2}, Host: true}, dev("b", 1)}, true},
+		{"two hosts: the first", []Device{host(0), {ID: "x", Seats: []int{1}, Host: true}}, 2,
+			[]Device{host(0), dev("x", 1)}, true},
+		{"negative seat", []Device{host(-1, 0)}, 1, []Device{host(0)}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,11 +46,11 @@ func TestRepairSeats(t *testing.T) {
 	}
 }
 
-func cloneDevices(devices []store.Device) []store.Device {
+func cloneDevices(devices []Device) []Device {
 	if devices == nil {
 		return nil
 	}
-	out := make([]store.Device, len(devices))
+	out := make([]Device, len(devices))
 	for i, d := range devices {
 		d.Seats = append([]int(nil), d.Seats...)
 		out[i] = d
