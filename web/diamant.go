@@ -449,25 +449,33 @@ func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
 	return s.showPlay(c, http.StatusOK, p)
 }
 
-// act runs one action on a table: under the table's lock, it checks the form's version,
-// lets check refuse what the table's options forbid, applies the action, stores it and
-// answers with the next screen.
-func (s *Server) act(c echo.Context, build func(*diamantTable) (diamant.Action, string, int)) error {
-	return s.playing(c, true, func(t *diamantTable) error { return s.actOn(c, t, build) })
+// formCheck says how an action's form is checked against the table's version.
+type formCheck int
+
+const (
+	checkVersion formCheck = iota // the form's version must be the table's
+	// checkVoteStep: a vote stays good while its vote is open, though the other phones'
+	// votes move the version on. Its step names the vote, so a vote made before an undo
+	// is refused, though a new draw opens a vote at the same place.
+	checkVoteStep
+)
+
+// act runs one action on a table: under the table's lock, it checks the form against the
+// table's version, lets build refuse what the table's options forbid, applies the action,
+// stores it and answers with the next screen.
+func (s *Server) act(c echo.Context, check formCheck, build func(*diamantTable) (diamant.Action, string, int)) error {
+	return s.playing(c, true, func(t *diamantTable) error { return s.actOn(c, t, check, build) })
 }
 
 // actOn is act's work on the loaded table, under its lock.
-func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable) (diamant.Action, string, int)) error {
+func (s *Server) actOn(c echo.Context, t *diamantTable, check formCheck, build func(*diamantTable) (diamant.Action, string, int)) error {
 	id := t.rec.ID
 	l := s.loc(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
-		// A vote stays good while its vote is open: the other phones' votes move the
-		// version on, and must not refuse it. Its step names the vote, so a vote made
-		// before an undo is refused, though a new draw opens a vote at the same place.
 		step := c.FormValue("step")
-		if c.Path() != "/diamant/:id/vote" || !t.state.VoteDue() || step != t.voteStep() {
+		if check != checkVoteStep || !t.state.VoteDue() || step != t.voteStep() {
 			problem := l.T("diamant.error.stale")
-			if c.Path() == "/diamant/:id/vote" && step != "" {
+			if check == checkVoteStep && step != "" {
 				problem = l.T("diamant.error.vote.stale")
 			}
 			return s.refuse(c, t, http.StatusConflict, problem)
@@ -511,7 +519,7 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, build func(*diamantTable
 }
 
 func (s *Server) diamantDraw(c echo.Context) error {
-	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVersion, func(t *diamantTable) (diamant.Action, string, int) {
 		l := s.loc(c)
 		if t.opt.Draw == drawApp || t.state.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
@@ -571,7 +579,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 }
 
 func (s *Server) diamantVote(c echo.Context) error {
-	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVoteStep, func(t *diamantTable) (diamant.Action, string, int) {
 		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
@@ -590,7 +598,7 @@ func (s *Server) diamantVote(c echo.Context) error {
 }
 
 func (s *Server) diamantExits(c echo.Context) error {
-	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVersion, func(t *diamantTable) (diamant.Action, string, int) {
 		l := s.loc(c)
 		if t.opt.Vote != voteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest

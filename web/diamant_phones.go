@@ -424,9 +424,17 @@ func (s *Server) giveCode(ctx context.Context, id string) error {
 
 // ---- host actions ----
 
+// afterHostAct is where the host's phone goes once a change is made, when the game runs.
+type afterHostAct int
+
+const (
+	backToGame      afterHostAct = iota // the game's screen (start, draw mode, end, proposals)
+	stayOnTablePage                     // the table's page (seats, opening to other phones)
+)
+
 // hostAct runs a host's change of a table under its lock: change edits the options and
 // devices, or returns a problem to show. The version of the form must be the table's.
-func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (problem string, status int)) error {
+func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
 	unlock, err := s.lockTable(id)
 	if err != nil {
@@ -462,9 +470,9 @@ func (s *Server) hostAct(c echo.Context, change func(t *diamantTable, opt *diama
 		}
 		return err
 	}
-	// Out of the lobby (the game just started, or runs), back to the game; seats and
-	// opening stay on the table's page.
-	if !opt.Lobby && c.Path() != "/diamant/:id/seat" && c.Path() != "/diamant/:id/open" {
+	// Out of the lobby (the game just started, or runs), back to the game unless the
+	// change belongs to the table's page.
+	if !opt.Lobby && after == backToGame {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
@@ -502,7 +510,7 @@ func (s *Server) save(ctx context.Context, t *diamantTable, opt diamantOptions, 
 // diamantOpen opens a one-phone table to other phones: it gets a code; the seats the
 // host keeps stay on its phone, the others are free for other phones to claim.
 func (s *Server) diamantOpen(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
+	return s.hostAct(c, stayOnTablePage, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		l := s.loc(c)
 		if t.state == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
@@ -528,7 +536,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 }
 
 func (s *Server) diamantStart(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
+	return s.hostAct(c, backToGame, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
 		l := s.loc(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
@@ -552,7 +560,7 @@ func (s *Server) diamantStart(c echo.Context) error {
 // diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (s *Server) diamantSeatAction(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
+	return s.hostAct(c, stayOnTablePage, func(t *diamantTable, opt *diamantOptions, devices *[]table.Device) (string, int) {
 		l := s.loc(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
@@ -616,7 +624,7 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 }
 
 func (s *Server) diamantDrawMode(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
+	return s.hostAct(c, backToGame, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != drawApp && d != drawBox {
 			return s.loc(c).T("diamant.error.form"), http.StatusBadRequest
@@ -627,7 +635,7 @@ func (s *Server) diamantDrawMode(c echo.Context) error {
 }
 
 func (s *Server) diamantEnd(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
+	return s.hostAct(c, backToGame, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
 	})
@@ -636,7 +644,7 @@ func (s *Server) diamantEnd(c echo.Context) error {
 // diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
 // shows the proposal; the host confirms it in a second step (diamantProposal).
 func (s *Server) diamantPropose(c echo.Context) error {
-	return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
+	return s.hostAct(c, backToGame, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.state == nil || !t.state.VoteDue() || !t.state.Waiting().Has(seat) {
@@ -653,12 +661,12 @@ func (s *Server) diamantPropose(c echo.Context) error {
 // diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
 func (s *Server) diamantProposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
-		return s.hostAct(c, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
+		return s.hostAct(c, backToGame, func(t *diamantTable, opt *diamantOptions, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil
 			return "", 0
 		})
 	}
-	return s.act(c, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVersion, func(t *diamantTable) (diamant.Action, string, int) {
 		l := s.loc(c)
 		pr := t.opt.Proposal
 		if !t.host {
