@@ -250,7 +250,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Hazards = append(p.Hazards, page.DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
-	if p.ShowRisk = s.sessionValue(c, "diamant.risk") == true; p.ShowRisk {
+	if p.ShowRisk = s.readSession(c).Risk; p.ShowRisk {
 		ending, left := st.Risk()
 		p.Risk = say.DiamantRisk(l, ending, left)
 	}
@@ -380,9 +380,8 @@ func (s *Server) diamantShow(c echo.Context) error {
 		return s.showLobby(c, http.StatusOK, t, "")
 	}
 	p := s.screen(c, t, c.QueryParam("show"))
-	if flash, ok := s.sessionValue(c, "diamant.flash").(string); ok {
-		delete(s.session(c).Values, "diamant.flash")
-		if err := s.saveSession(c); err != nil {
+	if flash := s.readSession(c).Flash; flash != "" {
+		if err := s.changeSession(c, func(d *sessionData) { d.Flash = "" }); err != nil {
 			return err
 		}
 		p.Lead = flash
@@ -686,8 +685,7 @@ func (s *Server) undo(c echo.Context, t *diamantTable) error {
 	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {
 		// Without a script the next page says it: the sentence waits in the session.
-		s.session(c).Values["diamant.flash"] = done
-		if err := s.saveSession(c); err != nil {
+		if err := s.changeSession(c, func(d *sessionData) { d.Flash = done }); err != nil {
 			return err
 		}
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
@@ -706,9 +704,7 @@ func (s *Server) risk(c echo.Context, t *diamantTable) error {
 	if !t.seated() {
 		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
 	}
-	sess := s.session(c)
-	sess.Values["diamant.risk"] = sess.Values["diamant.risk"] != true
-	if err := s.saveSession(c); err != nil {
+	if err := s.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
 		return err
 	}
 	p := s.screen(c, t, "reveal")

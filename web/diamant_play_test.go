@@ -116,7 +116,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) pla
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)
-	s.session(c).Values["diamant.risk"] = rng.IntN(3) == 0
+	s.session(c).Values[keyRisk] = rng.IntN(3) == 0
 	l := s.localizer(c)
 	p := s.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
 	switch rng.IntN(12) {

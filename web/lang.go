@@ -11,8 +11,7 @@ import (
 
 // chooseLanguage decides the request's language: ?lang=xx (then remembered in the
 // session), else the session's, else Accept-Language, else English. An unknown code is
-// ignored. Its work is in setLanguage, whose frame is then off a live stream's stack
-// for the stream's life.
+// ignored.
 func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if !isStaticPath(c.Request().URL.Path) {
@@ -27,25 +26,22 @@ func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 // headerVaryLanguage: a page varies with the language asked for and with the session.
 var headerVaryLanguage = []string{"Accept-Language, Cookie"}
 
-//go:noinline
 func (s *Server) setLanguage(c echo.Context) error {
 	lang := ""
 	// RawQuery first: QueryParam parses the query into a map even when there is none.
 	if c.Request().URL.RawQuery != "" {
 		if q := c.QueryParam("lang"); i18n.Supported(q) {
 			lang = q
-			sess := s.session(c)
-			if sess.Values["lang"] != q {
-				sess.Values["lang"] = q
-				if err := s.saveSession(c); err != nil {
+			if s.readSession(c).Settings.Lang != q {
+				if err := s.changeSession(c, func(d *sessionData) { d.Settings.Lang = q }); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	if lang == "" {
-		lang, _ = s.sessionValue(c, "lang").(string)
-		if !i18n.Supported(lang) {
+		lang = s.readSession(c).Settings.Lang
+		if lang == "" {
 			lang = s.langs.match(s.catalog, c.Request().Header.Get("Accept-Language"))
 		}
 	}

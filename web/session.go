@@ -13,6 +13,7 @@ import (
 	"net/textproto"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +22,8 @@ import (
 	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
+
+	"tavolo/i18n"
 )
 
 const (
@@ -95,7 +98,7 @@ func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 
 // session returns the request's session, to change; a cookie that no longer decodes (a
 // changed key) gives a fresh session rather than an error. It is kept in the context:
-// the handlers' changes to it are saved by saveSession. To read a value, sessionValue
+// the handlers' changes to it are saved by saveSession. To read it, readSession
 // does without a session of the request's own.
 func (s *Server) session(c echo.Context) *sessions.Session {
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
@@ -112,13 +115,77 @@ func (s *Server) session(c echo.Context) *sessions.Session {
 	return sess
 }
 
-// sessionValue reads a value of the request's session: from its own session if it has
-// one (it may have changed), else from the cached values, without copying them.
-func (s *Server) sessionValue(c echo.Context, key string) any {
+// sessionData is what a browser's session holds, typed: the cookie keeps it as named
+// values (sessionKeys), and only readSession and changeSession know them.
+type sessionData struct {
+	Device   string   // the browser's device id; "" until it first needs one
+	Settings Settings // its preferences, the defaults for what it never chose
+	Flash    string   // a sentence the next Diamant screen shows once (a page without a script)
+	Risk     bool     // the Diamant screens show the risk of the next card
+}
+
+// The names of the session's values in the cookie.
+const (
+	keyDevice = "device"
+	keyFlash  = "diamant.flash"
+	keyRisk   = "diamant.risk"
+	keyLang   = "lang"
+)
+
+// readSession reads the request's session: from its own session if it has one (it may
+// have changed), else from the cached values, without copying them.
+func (s *Server) readSession(c echo.Context) sessionData {
+	values := s.sharedSession(c)
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
-		return sess.Values[key]
+		values = sess.Values
 	}
-	return s.sharedSession(c)[key]
+	d := sessionData{Settings: defaultSettings()}
+	d.Device, _ = values[keyDevice].(string)
+	d.Flash, _ = values[keyFlash].(string)
+	d.Risk, _ = values[keyRisk].(bool)
+	if lang, ok := values[keyLang].(string); ok && i18n.Supported(lang) {
+		d.Settings.Lang = lang
+	}
+	pick := func(key string, allowed []string, into *string) {
+		if val, ok := values[key].(string); ok && slices.Contains(allowed, val) {
+			*into = val
+		}
+	}
+	pick("text", textSizes, &d.Settings.Text)
+	pick("contrast", contrasts, &d.Settings.Contrast)
+	pick("motion", motions, &d.Settings.Motion)
+	pick("rate", rates, &d.Settings.Rate)
+	flag := func(key string, into *bool) {
+		if b, ok := values[key].(bool); ok {
+			*into = b
+		}
+	}
+	flag("speak", &d.Settings.Speak)
+	flag("sound", &d.Settings.Sound)
+	flag("vibrate", &d.Settings.Vibrate)
+	return d
+}
+
+// changeSession lets change edit the request's session, then writes the cookie.
+func (s *Server) changeSession(c echo.Context, change func(*sessionData)) error {
+	d := s.readSession(c)
+	change(&d)
+	v := s.session(c).Values
+	set := func(key string, val any, keep bool) {
+		if keep {
+			v[key] = val
+		} else {
+			delete(v, key)
+		}
+	}
+	set(keyDevice, d.Device, d.Device != "")
+	set(keyFlash, d.Flash, d.Flash != "")
+	set(keyRisk, d.Risk, d.Risk)
+	set(keyLang, d.Settings.Lang, d.Settings.Lang != "")
+	st := d.Settings
+	v["text"], v["contrast"], v["motion"], v["rate"] = st.Text, st.Contrast, st.Motion, st.Rate
+	v["speak"], v["sound"], v["vibrate"] = st.Speak, st.Sound, st.Vibrate
+	return s.saveSession(c)
 }
 
 // sharedSession returns the values of the request's session cookie as the cache holds
@@ -168,7 +235,7 @@ const sessionCacheSize = 4096
 // allocations on every request; a phone sends the same cookie again and again until its
 // session changes. Only a cookie that decoded (authentic, not expired) enters, keyed by
 // its exact value, so a hit is as authentic as a decode; its expiry is checked again at
-// each hit. The cached values are shared and only read (sessionValue); a request that
+// each hit. The cached values are shared and only read (readSession); a request that
 // may change its session gets its own copy (session), so a handler never changes the
 // cache (the values are strings and bools: a shallow copy is a copy). When full, it is
 // emptied: simpler than an LRU, and rare.

@@ -128,23 +128,29 @@ func TestCookieValue(t *testing.T) {
 	}
 }
 
-func TestSessionValueReadsWithoutACopy(t *testing.T) {
+func TestSessionReadsWithoutACopy(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
-	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a", "text": "200", "sound": false, "contrast": "bogus"})
 	context := func(cookie string) echo.Context {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.Header.Set("Cookie", cookie)
 		return s.echo.NewContext(req, httptest.NewRecorder())
 	}
 	c := context(cookie)
-	require.Equal(t, "phone-a", s.sessionValue(c, "device"))
-	require.Nil(t, s.sessionValue(c, "lang"))
+	d := s.readSession(c)
+	require.Equal(t, "phone-a", d.Device)
+	require.Equal(t, "", d.Settings.Lang, "never chosen")
+	require.Equal(t, "200", d.Settings.Text)
+	require.False(t, d.Settings.Sound)
+	require.True(t, d.Settings.Vibrate, "the default for what was never chosen")
+	require.Equal(t, "standard", d.Settings.Contrast, "a value no longer allowed: the default")
 	require.Nil(t, c.Get("session"), "read without a session of its own")
-	s.session(c).Values["device"] = "changed"
-	require.Equal(t, "changed", s.sessionValue(c, "device"), "its own session once it has one")
-	require.Equal(t, "phone-a", s.sessionValue(context(cookie), "device"), "the cache unchanged")
-	require.Nil(t, s.sessionValue(context(""), "device"))
-	require.Nil(t, s.sessionValue(context("tavolo=forged"), "device"))
+	require.NoError(t, s.changeSession(c, func(d *sessionData) { d.Device, d.Risk = "changed", true }))
+	require.Equal(t, "changed", s.readSession(c).Device, "its own session once it has one")
+	require.True(t, s.readSession(c).Risk)
+	require.Equal(t, "phone-a", s.readSession(context(cookie)).Device, "the cache unchanged")
+	require.Equal(t, "", s.readSession(context("")).Device)
+	require.Equal(t, "", s.readSession(context("tavolo=forged")).Device)
 }

@@ -37,42 +37,8 @@ func defaultSettings() Settings {
 	return Settings{Text: "100", Contrast: "standard", Motion: "system", Rate: "1", Sound: true, Vibrate: true}
 }
 
-// settings reads the device's settings from its session, falling back to the defaults
-// for anything missing or no longer allowed.
-func (s *Server) settings(c echo.Context) Settings {
-	st := defaultSettings()
-	if lang, ok := s.sessionValue(c, "lang").(string); ok && i18n.Supported(lang) {
-		st.Lang = lang
-	}
-	pick := func(key string, allowed []string, into *string) {
-		if val, ok := s.sessionValue(c, key).(string); ok && slices.Contains(allowed, val) {
-			*into = val
-		}
-	}
-	pick("text", textSizes, &st.Text)
-	pick("contrast", contrasts, &st.Contrast)
-	pick("motion", motions, &st.Motion)
-	pick("rate", rates, &st.Rate)
-	flag := func(key string, into *bool) {
-		if b, ok := s.sessionValue(c, key).(bool); ok {
-			*into = b
-		}
-	}
-	flag("speak", &st.Speak)
-	flag("sound", &st.Sound)
-	flag("vibrate", &st.Vibrate)
-	return st
-}
-
-func (s *Server) storeSettings(c echo.Context, st Settings) error {
-	v := s.session(c).Values
-	if st.Lang != "" {
-		v["lang"] = st.Lang
-	}
-	v["text"], v["contrast"], v["motion"], v["rate"] = st.Text, st.Contrast, st.Motion, st.Rate
-	v["speak"], v["sound"], v["vibrate"] = st.Speak, st.Sound, st.Vibrate
-	return s.saveSession(c)
-}
+// settings are the device's settings, as its session keeps them.
+func (s *Server) settings(c echo.Context) Settings { return s.readSession(c).Settings }
 
 // parseSettingsForm reads the settings form. It returns the name of the first field
 // whose value is not allowed; then the settings are not to be used.
@@ -141,7 +107,13 @@ func (s *Server) saveSettings(c echo.Context) error {
 	if invalid != "" {
 		return s.renderSettings(c, http.StatusBadRequest, invalid)
 	}
-	if err := s.storeSettings(c, st); err != nil {
+	if err := s.changeSession(c, func(d *sessionData) {
+		lang := d.Settings.Lang
+		d.Settings = st
+		if st.Lang == "" {
+			d.Settings.Lang = lang
+		}
+	}); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/settings?saved=1")

@@ -42,12 +42,11 @@ func (s *Server) loadTable(c echo.Context, id, game string) (table.Record, table
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.
 func (s *Server) deviceID(c echo.Context) (string, error) {
-	if id, ok := s.sessionValue(c, "device").(string); ok && id != "" {
+	if id := s.readSession(c).Device; id != "" {
 		return id, nil
 	}
 	id := table.NewID()
-	s.session(c).Values["device"] = id
-	return id, s.saveSession(c)
+	return id, s.changeSession(c, func(d *sessionData) { d.Device = id })
 }
 
 // lockTable takes the lock of the table a request names, once the id has the form of one:
