@@ -16,6 +16,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
 )
 
 // Donuts on one phone, between two people or against the computer. Like Diamant, the
@@ -38,7 +39,7 @@ func (s *Server) donutsRoutes(e *echo.Echo) {
 // ---- setup ----
 
 func (s *Server) donutsSetup(c echo.Context) error {
-	return s.renderDonutsSetup(c, http.StatusOK, page.DonutsSetup{Mode: modeComputer, Level: string(donuts.Normal),
+	return s.renderDonutsSetup(c, http.StatusOK, page.DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
 		Color: "chocolate", First: "chocolate", Board: "new"})
 }
 
@@ -56,7 +57,7 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetu
 		return err
 	}
 	for _, t := range tables {
-		var opt donutsOptions
+		var opt donutstable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
@@ -66,15 +67,15 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetu
 }
 
 // modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".
-func modeText(l *i18n.Localizer, opt donutsOptions) string {
-	if opt.Mode == modeComputer {
+func modeText(l *i18n.Localizer, opt donutstable.Options) string {
+	if opt.Mode == donutstable.ModeComputer {
 		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", say.DonutsColor(l, opt.Human))
 	}
 	return l.T("donuts.mode.two")
 }
 
 // seedText is the board's number as shown, or "" for a board given plate by plate.
-func seedText(opt donutsOptions) string {
+func seedText(opt donutstable.Options) string {
 	if opt.Spec.Seed == nil {
 		return ""
 	}
@@ -93,17 +94,17 @@ func (s *Server) donutsCreate(c echo.Context) error {
 	}
 	p := page.DonutsSetup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
-	opt := donutsOptions{Mode: p.Mode, AI: rand.Uint64()}
+	opt := donutstable.Options{Mode: p.Mode, AI: rand.Uint64()}
 	human, errColor := donuts.ParseColor(p.Color)
 	level, errLevel := donuts.ParseLevel(p.Level)
-	if p.Mode == modeComputer {
+	if p.Mode == donutstable.ModeComputer {
 		opt.Human, opt.Level = human, level
 	}
 	first, errFirst := donuts.ParseColor(p.First)
 	if p.First == "draw" {
 		first, errFirst, opt.Drawn = donuts.DrawFirst(rand.Uint64()), nil, true
 	}
-	if (p.Mode != modeTwo && p.Mode != modeComputer) || (p.Mode == modeComputer && (errColor != nil || errLevel != nil)) ||
+	if (p.Mode != donutstable.ModeTwo && p.Mode != donutstable.ModeComputer) || (p.Mode == donutstable.ModeComputer && (errColor != nil || errLevel != nil)) ||
 		errFirst != nil || (p.Board != "new" && p.Board != "number") {
 		p.Problem = l.T("donuts.error.setup")
 		return s.renderDonutsSetup(c, http.StatusBadRequest, p)
@@ -124,13 +125,13 @@ func (s *Server) donutsCreate(c echo.Context) error {
 // board builds the page's view of a table. news is how many of the last moves to tell
 // (what the request did, or on a plain load the last turn).
 func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
-	g, ai := t.game, t.opt.computer()
-	p := page.DonutsPlay{ID: t.rec.ID, Version: t.rec.Version, Seed: seedText(t.opt), Status: say.DonutsNext(l, ai, g),
-		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.events),
-		Finished: g.Finished(), CanUndo: t.undoable() > 0, Computer: ai != donuts.None}
+	g, ai := t.Game, t.Opt.Computer()
+	p := page.DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: seedText(t.Opt), Status: say.DonutsNext(l, ai, g),
+		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.Events),
+		Finished: g.Finished(), CanUndo: t.Undoable() > 0, Computer: ai != donuts.None}
 	p.Heading = l.T("donuts.play.title.two")
 	if p.Computer {
-		p.Heading = l.T("donuts.play.title.computer", "Color", say.DonutsColor(l, t.opt.Human), "Level", l.T("donuts.level."+string(t.opt.Level)))
+		p.Heading = l.T("donuts.play.title.computer", "Color", say.DonutsColor(l, t.Opt.Human), "Level", l.T("donuts.level."+string(t.Opt.Level)))
 	}
 	legal := map[donuts.Point]bool{}
 	for _, q := range g.Legal() {
@@ -151,12 +152,12 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay 
 		p.Rows = append(p.Rows, row)
 	}
 	fresh := t.fresh
-	if fresh == 0 && len(t.events) > 0 {
+	if fresh == 0 && len(t.Events) > 0 {
 		// A plain load tells the last turn: the last move, and against the computer the
 		// person's move before its reply.
-		fresh = max(1, t.undoable())
+		fresh = max(1, t.Undoable())
 	}
-	for _, ev := range t.events[len(t.events)-fresh:] {
+	for _, ev := range t.Events[len(t.Events)-fresh:] {
 		snd := "place"
 		if len(ev.Flipped) > 0 {
 			snd = "flip"
@@ -286,7 +287,7 @@ func (s *Server) donutsAction(c echo.Context, act func(echo.Context, *donutsTabl
 		return err
 	}
 	l := s.localizer(c)
-	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 	}
 	return act(c, t, l)
@@ -300,18 +301,18 @@ func (s *Server) donutsPlace(c echo.Context) error {
 }
 
 func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
-	id := t.rec.ID
+	id := t.Rec.ID
 	text := c.FormValue("plate")
 	if text == "" {
 		text = c.FormValue("typed")
 	}
 	at, ok := parsePlate(text)
 	if !ok {
-		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.game)))
+		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
-	by := t.game.Turn()
-	if ai := t.opt.computer(); ai != donuts.None {
-		by = t.opt.Human
+	by := t.Game.Turn()
+	if ai := t.Opt.Computer(); ai != donuts.None {
+		by = t.Opt.Human
 	}
 	ctx := c.Request().Context()
 	if _, err := s.playDonut(ctx, t, by, at); err != nil {
@@ -322,7 +323,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 			if me.Code == donuts.CodeNotYourTurn || me.Code == donuts.CodeGameOver {
 				status = http.StatusConflict
 			}
-			return s.refuseDonuts(c, t, status, say.DonutsRefusal(l, t.game, me))
+			return s.refuseDonuts(c, t, status, say.DonutsRefusal(l, t.Game, me))
 		case errors.Is(err, table.ErrConflict):
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
@@ -343,24 +344,24 @@ func (s *Server) donutsUndo(c echo.Context) error {
 }
 
 func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
-	id := t.rec.ID
-	n := t.undoable()
+	id := t.Rec.ID
+	n := t.Undoable()
 	if n == 0 {
 		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
 	}
-	moves := t.game.Moves()
+	moves := t.Game.Moves()
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
-		version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, false)
+		version, err := s.store.Undo(c.Request().Context(), id, t.Rec.Version, false)
 		if errors.Is(err, table.ErrConflict) {
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		if err != nil {
 			return err
 		}
-		t.rec.Version = version
+		t.Rec.Version = version
 	}
-	if err := t.replay(moves[:len(moves)-n]); err != nil {
+	if err := t.Replay(moves[:len(moves)-n]); err != nil {
 		return err
 	}
 	if !wantsJSON(c) {
@@ -379,7 +380,7 @@ func (s *Server) donutsAgain(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	opt := t.opt
+	opt := t.Opt
 	opt.AI = rand.Uint64()
 	first := opt.Spec.First
 	if opt.Drawn {
@@ -397,7 +398,7 @@ func (s *Server) donutsAgain(c echo.Context) error {
 }
 
 // openDonuts makes a new table for this device and sends the phone to it.
-func (s *Server) openDonuts(c echo.Context, opt donutsOptions) error {
+func (s *Server) openDonuts(c echo.Context, opt donutstable.Options) error {
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err

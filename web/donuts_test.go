@@ -21,6 +21,7 @@ import (
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
 	"tavolo/web/say"
+	donutstable "tavolo/web/table/donuts"
 )
 
 var (
@@ -213,13 +214,13 @@ func TestDonutsRefusals(t *testing.T) {
 
 	// A game one donut from five in a row, then finished.
 	device := deviceOf(t, s, c, id)
-	over, err := s.createDonuts(ctx, device, donutsOptions{Mode: modeTwo,
+	over, err := s.createDonuts(ctx, device, donutstable.Options{Mode: donutstable.ModeTwo,
 		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}})
 	require.NoError(t, err)
 	donutsPlace(t, c, over, "1,5")
 
 	// Against the computer, with the computer's reply left pending.
-	pending, err := s.createDonuts(ctx, device, donutsOptions{Mode: modeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
+	pending, err := s.createDonuts(ctx, device, donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
 		Spec: donuts.Numbered(3, donuts.Chocolate)})
 	require.NoError(t, err)
 	rec, err := s.store.Load(ctx, pending)
@@ -351,7 +352,7 @@ func TestDonutsAgain(t *testing.T) {
 		require.NotEqual(t, id, next)
 		rec, err := s.store.Load(context.Background(), next)
 		require.NoError(t, err)
-		var opt donutsOptions
+		var opt donutstable.Options
 		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 		require.Equal(t, want, *opt.Spec.Seed == 123, board)
 		require.Equal(t, donuts.NewBoard(*opt.Spec.Seed), opt.Spec.Board)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
 )
 
 // Behind a proxy, the client's address is the one the proxy appended: addresses a client
@@ -127,7 +128,7 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
 		},
 		func() (*http.Response, string) {
-			return c.post("/donuts", url.Values{"mode": {modeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
+			return c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
 		},
 	}
 	first := ""

@@ -1,0 +1,122 @@
+// Package donuts is a Donuts table apart from HTTP: its options as the store keeps them,
+// its moves replayed, the computer's turn, and what an undo takes back.
+//
+// The options (the engine's spec plus who plays) are the table's setup, one plate per
+// action is its log. Seat 0 is chocolate, seat 1 vanilla; a device holds the seats it
+// plays: both for two players on one phone, the person's own against the computer.
+package donuts
+
+import (
+	"encoding/json"
+	"fmt"
+
+	engine "tavolo/companion/donuts"
+	"tavolo/web/table"
+)
+
+// Ways of playing.
+const (
+	ModeTwo      = "two"      // two players passing one phone
+	ModeComputer = "computer" // one player against the computer
+)
+
+// Options are what the store keeps as a table's setup.
+type Options struct {
+	Spec  engine.Spec  `json:"spec"`
+	Mode  string       `json:"mode"`
+	Level engine.Level `json:"level,omitempty"` // against the computer
+	Human engine.Color `json:"human,omitempty"` // against the computer: the person's colour
+	AI    uint64       `json:"ai,omitempty"`    // the computer's seed, so a game replays alike
+	Drawn bool         `json:"drawn,omitempty"` // the first player was drawn by lot
+}
+
+// Computer is the computer's colour, None when two people play.
+func (o Options) Computer() engine.Color {
+	if o.Mode != ModeComputer {
+		return engine.None
+	}
+	return o.Human.Other()
+}
+
+// Seats are the seats the device that opens a table holds: both between two people on
+// one phone, the person's own against the computer.
+func (o Options) Seats() []int {
+	if o.Mode == ModeComputer {
+		return []int{SeatOf(o.Human)}
+	}
+	return []int{0, 1}
+}
+
+// SeatOf is the seat of a colour.
+func SeatOf(c engine.Color) int { return int(c) - 1 }
+
+// Table is a table's record replayed: its game, and each move's event in order.
+type Table struct {
+	Rec    table.Record
+	Opt    Options
+	Game   *engine.Game
+	Events []engine.Event
+}
+
+// Load decodes a table's options and moves and replays them.
+func Load(rec table.Record) (*Table, error) {
+	t := &Table{Rec: rec}
+	if err := json.Unmarshal(rec.Setup, &t.Opt); err != nil {
+		return nil, fmt.Errorf("donuts table %s: setup: %w", rec.ID, err)
+	}
+	moves := make([]engine.Point, len(rec.Log))
+	for i, raw := range rec.Log {
+		if err := json.Unmarshal(raw, &moves[i]); err != nil {
+			return nil, fmt.Errorf("donuts table %s: move %d: %w", rec.ID, i, err)
+		}
+	}
+	if err := t.Replay(moves); err != nil {
+		return nil, fmt.Errorf("donuts table %s: %w", rec.ID, err)
+	}
+	return t, nil
+}
+
+// Replay rebuilds the game from its moves, keeping each move's event. A whole game
+// replays in microseconds.
+func (t *Table) Replay(moves []engine.Point) error {
+	g, err := engine.New(t.Opt.Spec)
+	if err != nil {
+		return err
+	}
+	t.Game, t.Events = g, t.Events[:0]
+	for i, m := range moves {
+		ev, err := g.Play(m)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", i, err)
+		}
+		t.Events = append(t.Events, ev)
+	}
+	return nil
+}
+
+// ComputerMove is the computer's next plate, when it is its turn. Its choice depends only
+// on the game and the table's seed, so replaying the log gives the same game.
+func (t *Table) ComputerMove() (engine.Point, bool) {
+	ai := t.Opt.Computer()
+	if ai == engine.None || t.Game.Turn() != ai || t.Game.Finished() {
+		return engine.Point{}, false
+	}
+	return engine.Player{Level: t.Opt.Level, Seed: t.Opt.AI}.Choose(t.Game)
+}
+
+// Undoable is how many moves an undo takes back: against the computer, back to the
+// person's last move (the computer's reply and that move); between two people, the last
+// move. Zero when there is nothing of the person's to take back.
+func (t *Table) Undoable() int {
+	n := len(t.Events)
+	ai := t.Opt.Computer()
+	if ai == engine.None {
+		return min(n, 1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		if t.Events[i].By != ai {
+			return n - i
+		}
+	}
+	return 0
+}
