@@ -15,6 +15,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // Diamant on one phone. Pages are server-rendered and work as plain forms (POST, then
@@ -60,7 +61,7 @@ func (s *Server) diamantSetup(c echo.Context) error {
 	for i := range names {
 		names[i] = l.T("diamant.setup.player.default", "N", i+1)
 	}
-	return s.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: drawApp, Vote: votePhone})
+	return s.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
 }
 
 func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
@@ -79,7 +80,7 @@ func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) 
 		return err
 	}
 	for _, t := range tables {
-		var opt diamantOptions
+		var opt diamanttable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
@@ -96,18 +97,18 @@ func (s *Server) diamantCreate(c echo.Context) error {
 	}
 	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
 	p.Count = len(p.Names)
-	if (p.Draw != drawApp && p.Draw != drawBox) || (p.Vote != votePhone && p.Vote != voteCards) {
+	if (p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox) || (p.Vote != diamanttable.VotePhone && p.Vote != diamanttable.VoteCards) {
 		p.Problem = l.T("diamant.error.form")
 		return s.renderSetup(c, http.StatusBadRequest, p)
 	}
-	seed := newSeed()
+	seed := diamanttable.NewSeed()
 	if p.Seed != "" {
 		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
 			p.Problem = l.T("diamant.error.seed")
 			return s.renderSetup(c, http.StatusUnprocessableEntity, p)
 		}
 	}
-	opt := diamantOptions{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
 	if _, err := diamant.New(opt.Setup); err != nil {
 		var de *diamant.Error
 		if !errors.As(err, &de) {
@@ -142,7 +143,7 @@ func (s *Server) diamantCreate(c echo.Context) error {
 // screen builds the screen the table is at for this device. show asks for a screen
 // that is not the default one: "pass" (hand over the phone for the first vote) or
 // "reveal" (after everyone has voted).
-func (s *Server) screen(c echo.Context, t *diamantTable, show string) page.DiamantPlay {
+func (s *Server) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
 	var p page.DiamantPlay
 	s.fillScreen(c, t, show, &p)
 	return p
@@ -150,29 +151,29 @@ func (s *Server) screen(c echo.Context, t *diamantTable, show string) page.Diama
 
 // fillScreen is screen, made in p (a zero page.DiamantPlay): a live stream's event makes it
 // in place, its stack kept small.
-func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *page.DiamantPlay) {
+func (s *Server) fillScreen(c echo.Context, t *diamanttable.Table, show string, p *page.DiamantPlay) {
 	l := s.loc(c)
-	st := t.state
-	names := t.names
-	p.ID, p.Version, p.Round, p.CanUndo = t.rec.ID, t.rec.Version, st.Round(), len(t.actions) > 0
-	p.News = say.DiamantEventsSeen(l, names, t.last, t.shown())
-	if t.opt.Phones {
+	st := t.State
+	names := t.Names
+	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
+	p.News = say.DiamantEventsSeen(l, names, t.Last, t.Shown())
+	if t.Opt.Phones {
 		s.phoneScreen(c, l, t, p)
 		if p.Screen != "" {
 			return
 		}
 	}
 
-	la, has := t.lastAction()
+	la, has := t.LastAction()
 	voteResolved := has && la.Type == diamant.ActVote && st.Voted() == 0
 	roundEnded := false
-	for _, e := range t.last {
+	for _, e := range t.Last {
 		if e.Type == diamant.EvRoundEnded {
 			roundEnded = true
 		}
 	}
 	switch {
-	case t.opt.Vote == votePhone && !t.opt.Phones && voteResolved && show != "reveal":
+	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != "reveal":
 		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
@@ -184,8 +185,8 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
 	case has && (la.Type == diamant.ActExits || voteResolved):
 		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
-	case st.VoteDue() && t.opt.Vote == votePhone && (st.Voted() != 0 || show == "pass" || t.opt.Phones):
-		next := t.nextVoter()
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == "pass" || t.Opt.Phones):
+		next := t.NextVoter()
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
@@ -195,7 +196,7 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
 		}
-		if t.opt.Phones {
+		if t.Opt.Phones {
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		}
 		p.Say = []say.Sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
@@ -209,17 +210,17 @@ func (s *Server) fillScreen(c echo.Context, t *diamantTable, show string, p *pag
 }
 
 // fillCave adds the cave's situation and the actions now possible.
-func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p *page.DiamantPlay) {
-	st := t.state
-	if t.card != diamant.NoCard {
-		p.LastCard, p.LastKind = say.DiamantCard(l, t.card), t.card.Kind().String()
+func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamanttable.Table, p *page.DiamantPlay) {
+	st := t.State
+	if t.Card != diamant.NoCard {
+		p.LastCard, p.LastKind = say.DiamantCard(l, t.Card), t.Card.Kind().String()
 	}
 	w, _ := st.Winners()
-	shown := t.shown()
-	p.ChestNote = t.chestNote(l, shown)
+	shown := t.Shown()
+	p.ChestNote = chestNote(l, t, shown)
 	p.InCave = st.InCave()
-	p.Players = make([]page.DiamantRow, len(t.names))
-	for i, name := range t.names {
+	p.Players = make([]page.DiamantRow, len(t.Names))
+	for i, name := range t.Names {
 		row := page.DiamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
 		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
@@ -228,11 +229,11 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		if !shown.Has(i) {
 			row.Chest, row.Score, row.Hidden = 0, 0, true
 		}
-		row.Away = t.opt.Phones && s.seatAway(t, i)
+		row.Away = t.Opt.Phones && s.seatAway(t, i)
 		p.Players[i] = row
 	}
 	if st.Finished() {
-		winners := say.DiamantSeatNames(t.names, w)
+		winners := say.DiamantSeatNames(t.Names, w)
 		p.Winners = say.Names(l, winners)
 		return
 	}
@@ -255,9 +256,9 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		p.Risk = say.DiamantRisk(l, ending, left)
 	}
 	switch {
-	case !t.seated():
+	case !t.Seated():
 		// A phone whose seats were taken back: it follows the game, with nothing to do.
-	case st.Phase() == diamant.PhaseDraw && t.opt.Draw == drawBox:
+	case st.Phase() == diamant.PhaseDraw && t.Opt.Draw == diamanttable.DrawBox:
 		p.DrawBox = true
 		for _, g := range []struct {
 			kind diamant.Kind
@@ -279,11 +280,11 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamantTable, p 
 		}
 	case st.Phase() == diamant.PhaseDraw:
 		p.DrawApp = true
-	case st.VoteDue() && t.opt.Vote == votePhone:
-		if next := t.nextVoter(); next >= 0 {
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone:
+		if next := t.NextVoter(); next >= 0 {
 			p.VoteFirst = st.Name(next)
 		}
-		if t.opt.Phones {
+		if t.Opt.Phones {
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		}
 	case st.VoteDue():
@@ -358,7 +359,7 @@ func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error 
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
-func (s *Server) refuse(c echo.Context, t *diamantTable, status int, problem string) error {
+func (s *Server) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
 	// "reveal": a refused form never hides the table behind the neutral "everyone has voted".
 	p := s.screen(c, t, "reveal")
 	p.Problem = problem
@@ -376,7 +377,7 @@ func (s *Server) diamantShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if t.state == nil {
+	if t.State == nil {
 		return s.showLobby(c, http.StatusOK, t, "")
 	}
 	p := s.screen(c, t, c.QueryParam("show"))
@@ -392,7 +393,7 @@ func (s *Server) diamantShow(c echo.Context) error {
 // playing runs f on the request's table once loaded, if it has a game: one still in its
 // lobby has nothing to show or act on, and the request goes to the table's page. A
 // change (write) runs under the table's lock, and a table the host ended refuses it too.
-func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) error) error {
+func (s *Server) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
 	id := c.Param("id")
 	if write {
 		unlock, err := s.lockTable(id)
@@ -405,45 +406,40 @@ func (s *Server) playing(c echo.Context, write bool, f func(t *diamantTable) err
 	if err != nil {
 		return err
 	}
-	if t.state == nil || write && t.opt.Ended {
+	if t.State == nil || write && t.Opt.Ended {
 		return s.notPlaying(c, t)
 	}
-	if write && !t.seated() {
+	if write && !t.Seated() {
 		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
 	}
 	return f(t)
 }
 
-// seated tells whether the device may act at the table: it holds a seat, or it is the host
-// (who runs the table with or without one). A device whose seats the host took back has
-// none: it may look, but not act.
-func (t *diamantTable) seated() bool { return t.host || t.seats != 0 }
-
 func (s *Server) diamantVoteScreen(c echo.Context) error {
-	return s.playing(c, false, func(t *diamantTable) error { return s.voteScreen(c, t) })
+	return s.playing(c, false, func(t *diamanttable.Table) error { return s.voteScreen(c, t) })
 }
 
-func (s *Server) voteScreen(c echo.Context, t *diamantTable) error {
+func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	seat, err := strconv.Atoi(c.Param("seat"))
-	if err != nil || t.opt.Vote != votePhone || !t.state.VoteDue() || seat != t.nextVoter() {
+	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
 		// current screen instead.
 		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
 	}
 	l := s.loc(c)
-	name := t.state.Name(seat)
-	p := page.DiamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "vote", Round: t.state.Round(),
+	name := t.State.Name(seat)
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "vote", Round: t.State.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
-		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.state.Hand(seat), Chest: t.state.Chest(seat)}}
-	if !t.shown().Has(seat) {
+		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.State.Hand(seat), Chest: t.State.Chest(seat)}}
+	if !t.Shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}
-	p.Lead = l.N("diamant.n.carries", t.state.Hand(seat))
-	p.Deck = l.N("diamant.n.table", t.state.Table())
-	if t.opt.Phones {
+	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
+	p.Deck = l.N("diamant.n.table", t.State.Table())
+	if t.Opt.Phones {
 		// The other phones' votes move the version on while this one decides.
-		p.Step = t.voteStep()
-		p.Votes = l.N("diamant.n.voted", t.state.Voted().Count(), "Total", t.state.InCave().Count())
+		p.Step = t.VoteStep()
+		p.Votes = l.N("diamant.n.voted", t.State.Voted().Count(), "Total", t.State.InCave().Count())
 	}
 	return s.showPlay(c, http.StatusOK, p)
 }
@@ -462,17 +458,17 @@ const (
 // act runs one action on a table: under the table's lock, it checks the form against the
 // table's version, lets build refuse what the table's options forbid, applies the action,
 // stores it and answers with the next screen.
-func (s *Server) act(c echo.Context, check formCheck, build func(*diamantTable) (diamant.Action, string, int)) error {
-	return s.playing(c, true, func(t *diamantTable) error { return s.actOn(c, t, check, build) })
+func (s *Server) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+	return s.playing(c, true, func(t *diamanttable.Table) error { return s.actOn(c, t, check, build) })
 }
 
 // actOn is act's work on the loaded table, under its lock.
-func (s *Server) actOn(c echo.Context, t *diamantTable, check formCheck, build func(*diamantTable) (diamant.Action, string, int)) error {
-	id := t.rec.ID
+func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+	id := t.Rec.ID
 	l := s.loc(c)
-	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		step := c.FormValue("step")
-		if check != checkVoteStep || !t.state.VoteDue() || step != t.voteStep() {
+		if check != checkVoteStep || !t.State.VoteDue() || step != t.VoteStep() {
 			problem := l.T("diamant.error.stale")
 			if check == checkVoteStep && step != "" {
 				problem = l.T("diamant.error.vote.stale")
@@ -484,7 +480,7 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, check formCheck, build f
 	if problem != "" {
 		return s.refuse(c, t, status, problem)
 	}
-	events, err := t.state.Apply(a)
+	events, err := t.State.Apply(a)
 	if err != nil {
 		var de *diamant.Error
 		if !errors.As(err, &de) {
@@ -492,23 +488,23 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, check formCheck, build f
 		}
 		return s.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
 	}
-	raw, err := stamped(a, t.rec.Version+1)
+	raw, err := diamanttable.Stamped(a, t.Rec.Version+1)
 	if err != nil {
 		return err
 	}
-	version, err := s.store.Append(c.Request().Context(), id, t.rec.Version, raw, t.state.Finished())
+	version, err := s.store.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished())
 	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {
 		return err
 	}
-	t.rec.Version = version
-	t.rec.Log = append(slices.Clip(t.rec.Log), raw)
-	t.actions = append(t.actions, a)
-	t.note(events)
+	t.Rec.Version = version
+	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
+	t.Actions = append(t.Actions, a)
+	t.Note(events)
 	// The new version's replay is this one: the table's streams need not replay it again.
-	s.tables.keepDiamantReplay(id, version, t.shared())
+	s.tables.keepDiamantReplay(id, version, t.Share())
 	s.hub.Publish(id, version)
 	p := s.screen(c, t, "")
 	if !wantsJSON(c) {
@@ -518,18 +514,18 @@ func (s *Server) actOn(c echo.Context, t *diamantTable, check formCheck, build f
 }
 
 func (s *Server) diamantDraw(c echo.Context) error {
-	return s.act(c, checkVersion, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := s.loc(c)
-		if t.opt.Draw == drawApp || t.state.Phase() != diamant.PhaseDraw {
+		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
-			return diamant.Draw(t.randomCard()), "", 0
+			return diamant.Draw(t.RandomCard()), "", 0
 		}
 		code, text := c.FormValue("card"), strings.TrimSpace(c.FormValue("text"))
 		if code == "" && text == "" {
 			return diamant.Action{}, l.T("diamant.error.card.none"), http.StatusUnprocessableEntity
 		}
 		if code == "" {
-			card, ok := parseTypedCard(l, t.state, text)
+			card, ok := parseTypedCard(l, t.State, text)
 			if !ok {
 				return diamant.Action{}, l.T("diamant.error.card.typed", "Text", text), http.StatusUnprocessableEntity
 			}
@@ -578,18 +574,18 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 }
 
 func (s *Server) diamantVote(c echo.Context) error {
-	return s.act(c, checkVoteStep, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := s.loc(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
-		if err != nil || (choice != "continue" && choice != "leave") || t.opt.Vote != votePhone {
+		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
-		if !t.seats.Has(seat) {
+		if !t.Seats.Has(seat) {
 			return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
 		}
-		st := t.state
-		if next := t.nextVoter(); st.VoteDue() && st.InCave().Has(seat) && !st.Voted().Has(seat) && seat != next {
+		st := t.State
+		if next := t.NextVoter(); st.VoteDue() && st.InCave().Has(seat) && !st.Voted().Has(seat) && seat != next {
 			return diamant.Action{}, l.T("diamant.error.turn", "Name", st.Name(seat), "Next", st.Name(next)), http.StatusConflict
 		}
 		return diamant.Vote(seat, choice == "leave"), "", 0
@@ -597,9 +593,9 @@ func (s *Server) diamantVote(c echo.Context) error {
 }
 
 func (s *Server) diamantExits(c echo.Context) error {
-	return s.act(c, checkVersion, func(t *diamantTable) (diamant.Action, string, int) {
+	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := s.loc(c)
-		if t.opt.Vote != voteCards {
+		if t.Opt.Vote != diamanttable.VoteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
 		form, _ := c.FormParams()
@@ -609,7 +605,7 @@ func (s *Server) diamantExits(c echo.Context) error {
 			if err != nil || seat < 0 || seat >= diamant.MaxPlayers {
 				return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 			}
-			if !t.seats.Has(seat) {
+			if !t.Seats.Has(seat) {
 				return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
 			}
 			leavers |= diamant.SeatsOf(seat)
@@ -621,8 +617,8 @@ func (s *Server) diamantExits(c echo.Context) error {
 // ---- undo, risk, play again ----
 
 // undoWhat says what the last step was, without ever telling how someone voted.
-func undoWhat(l *i18n.Localizer, t *diamantTable) string {
-	a, ok := t.lastAction()
+func undoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
+	a, ok := t.LastAction()
 	if !ok {
 		return ""
 	}
@@ -630,7 +626,7 @@ func undoWhat(l *i18n.Localizer, t *diamantTable) string {
 	case diamant.ActDraw:
 		return l.T("diamant.undo.draw", "Card", say.DiamantCard(l, a.Card))
 	case diamant.ActVote:
-		return l.T("diamant.undo.vote", "Name", t.opt.Players[a.Seat])
+		return l.T("diamant.undo.vote", "Name", t.Opt.Players[a.Seat])
 	}
 	return l.T("diamant.undo.exits")
 }
@@ -641,46 +637,46 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 		return err
 	}
 	l := s.loc(c)
-	if len(t.actions) == 0 || !t.mayUndo() {
-		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.rec.ID)
+	if len(t.Actions) == 0 || !t.MayUndo() {
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
-	p := page.DiamantPlay{ID: t.rec.ID, Version: t.rec.Version, Screen: "undo", Round: t.state.Round(),
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
 		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t)}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)
 }
 
 func (s *Server) diamantUndo(c echo.Context) error {
-	return s.playing(c, true, func(t *diamantTable) error { return s.undo(c, t) })
+	return s.playing(c, true, func(t *diamanttable.Table) error { return s.undo(c, t) })
 }
 
-func (s *Server) undo(c echo.Context, t *diamantTable) error {
-	id := t.rec.ID
+func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
+	id := t.Rec.ID
 	l := s.loc(c)
-	if !t.mayUndo() {
+	if !t.MayUndo() {
 		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 	}
-	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.rec.Version {
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
-	if len(t.actions) == 0 {
+	if len(t.Actions) == 0 {
 		return s.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
 	what := undoWhat(l, t)
-	t.actions = t.actions[:len(t.actions)-1]
-	if err := t.replay(); err != nil {
+	t.Actions = t.Actions[:len(t.Actions)-1]
+	if err := t.Replay(); err != nil {
 		return err
 	}
-	version, err := s.store.Undo(c.Request().Context(), id, t.rec.Version, t.state.Finished())
+	version, err := s.store.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished())
 	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {
 		return err
 	}
-	t.rec.Version = version
-	t.rec.Log = slices.Clip(t.rec.Log[:len(t.rec.Log)-1])
-	s.tables.keepDiamantReplay(id, version, t.shared())
+	t.Rec.Version = version
+	t.Rec.Log = slices.Clip(t.Rec.Log[:len(t.Rec.Log)-1])
+	s.tables.keepDiamantReplay(id, version, t.Share())
 	s.hub.Publish(id, version)
 	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {
@@ -697,11 +693,11 @@ func (s *Server) undo(c echo.Context, t *diamantTable) error {
 }
 
 func (s *Server) diamantRisk(c echo.Context) error {
-	return s.playing(c, false, func(t *diamantTable) error { return s.risk(c, t) })
+	return s.playing(c, false, func(t *diamanttable.Table) error { return s.risk(c, t) })
 }
 
-func (s *Server) risk(c echo.Context, t *diamantTable) error {
-	if !t.seated() {
+func (s *Server) risk(c echo.Context, t *diamanttable.Table) error {
+	if !t.Seated() {
 		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
 	}
 	if err := s.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
@@ -721,15 +717,15 @@ func (s *Server) risk(c echo.Context, t *diamantTable) error {
 
 // diamantAgain starts a new game with the same players and options, and a new seed.
 func (s *Server) diamantAgain(c echo.Context) error {
-	return s.playing(c, false, func(t *diamantTable) error { return s.again(c, t) })
+	return s.playing(c, false, func(t *diamanttable.Table) error { return s.again(c, t) })
 }
 
-func (s *Server) again(c echo.Context, t *diamantTable) error {
-	if !t.seated() {
+func (s *Server) again(c echo.Context, t *diamanttable.Table) error {
+	if !t.Seated() {
 		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
 	}
-	opt := t.opt
-	opt.Seed = newSeed()
+	opt := t.Opt
+	opt.Seed = diamanttable.NewSeed()
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	opt.Keepers, opt.Moved = nil, nil

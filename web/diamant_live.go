@@ -14,6 +14,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // Live updates for a table with a phone each, by Server-Sent Events. The hub (web/live)
@@ -39,11 +40,11 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	defer sub.Close()
 	// The stream's table, read again into the same place at each version; shared with
 	// the other readers: never changed here.
-	t := &diamantTable{}
+	t := &diamanttable.Table{}
 	if err := s.readDiamant(c, id, t); err != nil {
 		return err
 	}
-	device := t.device
+	device := t.Device
 	// A place among the streams, once the device is known to be at the table (a refused
 	// request never closes one of its streams).
 	lease, why := s.streams.acquire(device, c.RealIP())
@@ -76,7 +77,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	// The phones away as this device's page last showed them.
 	away := s.awaySeats(t)
 	send := func() error {
-		if t.rec.Version == sent {
+		if t.Rec.Version == sent {
 			return nil
 		}
 		away = s.awaySeats(t)
@@ -84,7 +85,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			return err
 		}
 		w.Flush()
-		sent = t.rec.Version
+		sent = t.Rec.Version
 		return nil
 	}
 	// sendPresence shows a phone gone away or come back, at the same version: a named
@@ -92,7 +93,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	// keeps the last one). Only a screen that shows who is away gets it.
 	sendPresence := func() error {
 		now := s.awaySeats(t)
-		if now == away || t.rec.Version != sent {
+		if now == away || t.Rec.Version != sent {
 			return nil
 		}
 		before := away
@@ -160,11 +161,11 @@ func (s *Server) diamantEvents(c echo.Context) error {
 // open the table's stream, since EventSource cannot read why a stream was refused: 204 if
 // it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
 func (s *Server) streamProbe(c echo.Context, id string) error {
-	t := &diamantTable{}
+	t := &diamanttable.Table{}
 	if err := s.readDiamant(c, id, t); err != nil {
 		return err
 	}
-	if why := s.streams.check(t.device, c.RealIP()); why != refusedNone {
+	if why := s.streams.check(t.Device, c.RealIP()); why != refusedNone {
 		return s.refuseStream(c, why)
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -192,9 +193,9 @@ func (s *Server) refuseStream(c echo.Context, why refusal) error {
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
 // as its id: "id: 7\ndata: {…}\n\n", in one write.
-func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamantTable, table bool) error {
+func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool) error {
 	buf := getBuffer(&replyBuffers)
-	b := strconv.AppendInt(append(*buf, "id: "...), t.rec.Version, 10)
+	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
 	b = append(b, "\ndata: "...)
 	b, _, err := s.appendLiveView(b, c, t, table, nil)
 	if err == nil {
@@ -206,7 +207,7 @@ func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamantTable, table 
 
 // writePresence writes a device's view as a "presence" event announcing news (the phones
 // gone away and come back), if the view shows who is away; it reports whether it wrote one.
-func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, table bool, news func() []say.Sentence) (bool, error) {
+func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
 	buf := getBuffer(&replyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
 	b, shows, err := s.appendLiveView(b, c, t, table, news)
@@ -221,8 +222,8 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamantTable, tab
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
 // instead, and only a view that shows who is away is written.
-func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table bool, news func() []say.Sentence) ([]byte, bool, error) {
-	if table || t.state == nil {
+func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
+	if table || t.State == nil {
 		b, err := s.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
@@ -231,7 +232,7 @@ func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamantTable, table
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news func() []say.Sentence) ([]byte, bool) {
+func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, bool) {
 	var p page.DiamantPlay
 	s.fillScreen(c, t, "", &p)
 	shows := p.Players != nil
@@ -246,7 +247,7 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamantTable, news 
 }
 
 // appendLiveLobby appends a device's view of the table's page.
-func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news func() []say.Sentence) ([]byte, error) {
+func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
 	p, err := s.lobbyOf(c, t, "")
 	if err != nil {
 		return b, err
@@ -258,9 +259,9 @@ func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamantTable, news
 }
 
 // awaySeats are the seats whose phone is away.
-func (s *Server) awaySeats(t *diamantTable) diamant.Seats {
+func (s *Server) awaySeats(t *diamanttable.Table) diamant.Seats {
 	var away diamant.Seats
-	for seat := range t.opt.Players {
+	for seat := range t.Opt.Players {
 		if s.seatAway(t, seat) {
 			away |= diamant.SeatsOf(seat)
 		}
@@ -269,14 +270,14 @@ func (s *Server) awaySeats(t *diamantTable) diamant.Seats {
 }
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
-func (s *Server) awayNews(c echo.Context, t *diamantTable, before, now diamant.Seats) []say.Sentence {
+func (s *Server) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
 	l := s.loc(c)
 	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {
-		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.opt.Players[seat])})
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})
 	}
 	for _, seat := range (before &^ now).List() {
-		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.opt.Players[seat])})
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.Opt.Players[seat])})
 	}
 	return news
 }

@@ -20,6 +20,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // benchPhones makes a table of six phones, each holding its own seat, after the first card
@@ -33,7 +34,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	b.Cleanup(func() { s.Close() })
 	ctx := context.Background()
 	names := []string{"A", "B", "C", "D", "E", "F"}
-	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, _ := json.Marshal(opt)
 	id := table.NewID()
 	var devices []table.Device
@@ -59,11 +60,11 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	}
 	t, err := s.loadDiamant(phones[0], id)
 	require.NoError(b, err)
-	for _, a := range []diamant.Action{diamant.Draw(t.randomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
-		_, err := t.state.Apply(a)
+	for _, a := range []diamant.Action{diamant.Draw(t.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
+		_, err := t.State.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
-		_, err = s.store.Append(ctx, id, t.rec.Version, raw, false)
+		_, err = s.store.Append(ctx, id, t.Rec.Version, raw, false)
 		require.NoError(b, err)
 		t, err = s.loadDiamant(phones[0], id)
 		require.NoError(b, err)
@@ -90,7 +91,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			c := phones[bc.phone]
 			var w countingWriter
-			t := &diamantTable{}
+			t := &diamanttable.Table{}
 			b.ReportAllocs()
 			for b.Loop() {
 				w.n = 0
@@ -214,11 +215,11 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 		}
 	}
 	wait()
-	var opt diamantOptions
+	var opt diamanttable.Options
 	require.NoError(b, json.Unmarshal(rec.Setup, &opt))
 	b.ReportAllocs()
 	for b.Loop() {
-		opt.Draw = map[string]string{drawApp: drawBox, drawBox: drawApp}[opt.Draw]
+		opt.Draw = map[string]string{diamanttable.DrawApp: diamanttable.DrawBox, diamanttable.DrawBox: diamanttable.DrawApp}[opt.Draw]
 		raw, _ := json.Marshal(opt)
 		if version, err = s.store.SetSetup(ctx, id, version, raw); err != nil {
 			b.Fatal(err)

@@ -25,6 +25,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // TestLoadPhoneTables is the live-update benchmark of issue #5 (make bench-load):
@@ -87,7 +88,7 @@ func TestLoadPhoneTables(t *testing.T) {
 	for i := range all {
 		tb := &tbl{id: table.NewID(), starts: map[int64]time.Time{}}
 		names := []string{"A", "B", "C", "D", "E", "F"}
-		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: uint64(i + 1)}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
+		opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: uint64(i + 1)}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
 		raw, _ := json.Marshal(opt)
 		var devices []table.Device
 		for p := range phones {

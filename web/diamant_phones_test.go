@@ -23,6 +23,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 var (
@@ -104,16 +105,16 @@ func (pt *phoneTable) vote(i, seat int, leave bool, step string) (*http.Response
 func (pt *phoneTable) step(s *Server) string {
 	rec, err := s.store.Load(context.Background(), pt.id)
 	require.NoError(pt.t, err)
-	var opt diamantOptions
+	var opt diamanttable.Options
 	require.NoError(pt.t, json.Unmarshal(rec.Setup, &opt))
-	tb := &diamantTable{rec: rec, opt: opt}
+	tb := &diamanttable.Table{Rec: rec, Opt: opt}
 	for _, raw := range rec.Log {
 		var a diamant.Action
 		require.NoError(pt.t, json.Unmarshal(raw, &a))
-		tb.actions = append(tb.actions, a)
+		tb.Actions = append(tb.Actions, a)
 	}
-	require.NoError(pt.t, tb.replay())
-	return tb.voteStep()
+	require.NoError(pt.t, tb.Replay())
+	return tb.VoteStep()
 }
 
 func newServerPair(t *testing.T, dir string) (*Server, *httptest.Server) {
@@ -163,7 +164,7 @@ func TestPhonesJoinByCodeAndSecretVotes(t *testing.T) {
 	rec, err := s.store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
 	votes, reveals := 0, 0
-	var opt diamantOptions
+	var opt diamanttable.Options
 	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 	state, _, err := diamant.Start(opt.Setup)
 	require.NoError(t, err)
@@ -284,7 +285,7 @@ func TestPhonesStreamsNeverCarryAnotherSeatsVote(t *testing.T) {
 		// Same seed in both runs: the cards are the same.
 		rec, err := s.store.Load(context.Background(), pt.id)
 		require.NoError(t, err)
-		var opt diamantOptions
+		var opt diamanttable.Options
 		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 		opt.Seed = 42
 		raw, _ := json.Marshal(opt)
@@ -374,10 +375,10 @@ func TestPhonesRestartMidVote(t *testing.T) {
 }
 
 func TestPhonesHiddenChests(t *testing.T) {
-	tb := &diamantTable{opt: diamantOptions{Hidden: true}, seats: diamant.SeatsOf(1), state: &diamant.State{}}
-	require.Equal(t, diamant.SeatsOf(1), tb.shown())
-	tb.opt.Ended = true
-	require.Equal(t, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7), tb.shown())
+	tb := &diamanttable.Table{Opt: diamanttable.Options{Hidden: true}, Seats: diamant.SeatsOf(1), State: &diamant.State{}}
+	require.Equal(t, diamant.SeatsOf(1), tb.Shown())
+	tb.Opt.Ended = true
+	require.Equal(t, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7), tb.Shown())
 	ev := []diamant.Event{{Type: diamant.EvLeft, Seat: 0, Amount: 5, Chest: 12}}
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
@@ -527,16 +528,16 @@ func TestStampedDraws(t *testing.T) {
 		{"a vote does not", diamant.Vote(2, true), 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			raw, err := stamped(tc.a, 41)
+			raw, err := diamanttable.Stamped(tc.a, 41)
 			require.NoError(t, err)
-			require.Equal(t, tc.at, stampOf(raw))
+			require.Equal(t, tc.at, diamanttable.StampOf(raw))
 			var back diamant.Action
 			require.NoError(t, json.Unmarshal(raw, &back), string(raw))
 			require.Equal(t, tc.a, back, "the engine reads the action as it was")
 		})
 	}
 	old, _ := json.Marshal(diamant.Draw(diamant.Treasures[0]))
-	require.Zero(t, stampOf(old), "logged before stamps")
+	require.Zero(t, diamanttable.StampOf(old), "logged before stamps")
 }
 
 // TestPhonesVoteFormStaleAfterUndo: Bruno's vote form was made before the host undid the
@@ -597,10 +598,10 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 // five phones besides the host's, each with a stream open).
 func BenchmarkAwaySeats(b *testing.B) {
 	s := &Server{presence: table.NewPresence(time.Minute, func(string) {})}
-	t := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID()}}, opt: diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
+	t := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}}, Opt: diamanttable.Options{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
 	for p := range 6 {
-		t.rec.Devices = append(t.rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
-		s.presence.Enter(t.rec.ID, t.rec.Devices[p].ID)
+		t.Rec.Devices = append(t.Rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+		s.presence.Enter(t.Rec.ID, t.Rec.Devices[p].ID)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -18,6 +18,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // trickyNames are player names that need escaping, or are not ASCII.
@@ -34,27 +35,27 @@ func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
 		names := append([]string(nil), trickyNames...)
 		rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 		names = names[:diamant.MinPlayers+rng.IntN(diamant.MaxPlayers-diamant.MinPlayers+1)]
-		opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: rng.Uint64()},
-			Draw: []string{drawApp, drawBox}[rng.IntN(2)], Vote: []string{votePhone, voteCards}[g/2%2]}
+		opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: rng.Uint64()},
+			Draw: []string{diamanttable.DrawApp, diamanttable.DrawBox}[rng.IntN(2)], Vote: []string{diamanttable.VotePhone, diamanttable.VoteCards}[g/2%2]}
 		devices := []table.Device{{ID: "one", Seats: seatList(len(names)), Host: true}}
 		if g%2 == 1 {
-			opt.Phones, opt.Vote, opt.Hidden = true, votePhone, rng.IntN(2) == 0
+			opt.Phones, opt.Vote, opt.Hidden = true, diamanttable.VotePhone, rng.IntN(2) == 0
 			devices = []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}
 			for i := 2; i < len(names); i++ {
 				devices = append(devices, table.Device{ID: "phone" + string(rune('0'+i)), Seats: []int{i}})
 			}
 		}
-		tb := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID()}, Devices: devices}, opt: opt}
-		require.NoError(t, tb.replay())
+		tb := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}, Devices: devices}, Opt: opt}
+		require.NoError(t, tb.Replay())
 		for step := 0; ; step++ {
 			for range 3 {
 				d := devices[rng.IntN(len(devices))]
-				tb.device, tb.seats, tb.host = d.ID, diamant.SeatsOf(d.Seats...), d.Host
+				tb.Device, tb.Seats, tb.Host = d.ID, diamant.SeatsOf(d.Seats...), d.Host
 				f(randomScreen(t, s, tb, rng))
 			}
-			if tb.state.Finished() {
-				if opt.Phones && !tb.opt.Ended {
-					tb.opt.Ended = true // and the host's "end the table" screen
+			if tb.State.Finished() {
+				if opt.Phones && !tb.Opt.Ended {
+					tb.Opt.Ended = true // and the host's "end the table" screen
 					continue
 				}
 				break
@@ -73,16 +74,16 @@ func seatList(n int) []int {
 }
 
 // act applies a random legal action, or now and then undoes the last one.
-func act(t testing.TB, tb *diamantTable, rng *rand.Rand) {
-	st := tb.state
+func act(t testing.TB, tb *diamanttable.Table, rng *rand.Rand) {
+	st := tb.State
 	var a diamant.Action
 	switch {
-	case len(tb.actions) > 0 && rng.IntN(15) == 0:
-		tb.actions = tb.actions[:len(tb.actions)-1]
-		tb.rec.Version++
-		require.NoError(t, tb.replay())
+	case len(tb.Actions) > 0 && rng.IntN(15) == 0:
+		tb.Actions = tb.Actions[:len(tb.Actions)-1]
+		tb.Rec.Version++
+		require.NoError(t, tb.Replay())
 		return
-	case st.VoteDue() && tb.opt.Vote == votePhone:
+	case st.VoteDue() && tb.Opt.Vote == diamanttable.VotePhone:
 		waiting := st.Waiting().List()
 		a = diamant.Vote(waiting[rng.IntN(len(waiting))], rng.IntN(3) == 0)
 	case st.VoteDue():
@@ -93,26 +94,26 @@ func act(t testing.TB, tb *diamantTable, rng *rand.Rand) {
 			}
 		}
 		a = diamant.Exits(leave)
-	case tb.opt.Draw == drawBox:
+	case tb.Opt.Draw == diamanttable.DrawBox:
 		left := st.Remaining()
 		a = diamant.Draw(left[rng.IntN(len(left))].Card)
 	default:
-		a = diamant.Draw(tb.randomCard())
+		a = diamant.Draw(tb.RandomCard())
 	}
 	events, err := st.Apply(a)
 	require.NoError(t, err)
-	tb.actions = append(tb.actions, a)
-	tb.note(events)
-	tb.rec.Version++
-	if rng.IntN(4) == 0 && tb.opt.Phones && st.VoteDue() {
+	tb.Actions = append(tb.Actions, a)
+	tb.Note(events)
+	tb.Rec.Version++
+	if rng.IntN(4) == 0 && tb.Opt.Phones && st.VoteDue() {
 		waiting := st.Waiting().List()
-		tb.opt.Proposal = &proposal{Seat: waiting[rng.IntN(len(waiting))], Step: tb.voteStep()}
+		tb.Opt.Proposal = &diamanttable.Proposal{Seat: waiting[rng.IntN(len(waiting))], Step: tb.VoteStep()}
 	}
 }
 
 // randomScreen builds one screen of the table as a device sees it, now and then with a
 // problem, another screen the device may ask for, or the risk shown.
-func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) playView {
+func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Rand) playView {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)
@@ -121,13 +122,13 @@ func randomScreen(t testing.TB, s *Server, tb *diamantTable, rng *rand.Rand) pla
 	p := s.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
 	switch rng.IntN(12) {
 	case 0:
-		if tb.state.VoteDue() && len(tb.actions) > 0 {
-			p = page.DiamantPlay{ID: tb.rec.ID, Version: tb.rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
+		if tb.State.VoteDue() && len(tb.Actions) > 0 {
+			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
 				UndoWhat: undoWhat(l, tb)}
 		}
 	case 1:
-		if waiting := tb.state.Waiting().List(); len(waiting) > 0 {
-			p = page.DiamantPlay{ID: tb.rec.ID, Version: tb.rec.Version}
+		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
+			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
 			s.fillVote(l, tb, waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:

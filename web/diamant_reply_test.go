@@ -15,6 +15,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // A play screen's reply is what json.Marshal made of diamantReply, on every screen of
@@ -46,16 +47,16 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	names := []string{"<b>Ada</b>", "Bruno & Co", "Chiara\u2028"}
-	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true}
 	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
-	tb := &diamantTable{rec: table.Record{Table: table.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, opt: opt,
-		device: "p1", seats: diamant.SeatsOf(1)}
-	require.NoError(t, tb.replay())
-	for _, a := range []diamant.Action{diamant.Draw(tb.randomCard()), diamant.Vote(0, false)} {
-		events, err := tb.state.Apply(a)
+	tb := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, Opt: opt,
+		Device: "p1", Seats: diamant.SeatsOf(1)}
+	require.NoError(t, tb.Replay())
+	for _, a := range []diamant.Action{diamant.Draw(tb.RandomCard()), diamant.Vote(0, false)} {
+		events, err := tb.State.Apply(a)
 		require.NoError(t, err)
-		tb.actions = append(tb.actions, a)
-		tb.note(events)
+		tb.Actions = append(tb.Actions, a)
+		tb.Note(events)
 	}
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
@@ -69,11 +70,11 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	play := s.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
-	host.device, host.seats, host.host = "host", diamant.SeatsOf(0), true
+	host.Device, host.Seats, host.Host = "host", diamant.SeatsOf(0), true
 	cave := s.screen(c, &host, "")
 	require.Equal(t, "cave", cave.Screen)
 	for _, tc := range []struct {
-		t     *diamantTable
+		t     *diamanttable.Table
 		table bool
 		want  diamantReply
 	}{
@@ -81,7 +82,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
 		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
 			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
-		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.rec.ID + "/table",
+		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}},
 	} {
 		want, err := json.Marshal(tc.want)

@@ -19,6 +19,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/say"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 var (
@@ -134,7 +135,7 @@ func playToEnd(t *testing.T, tb *testTable) (string, int) {
 func TestDiamantWholeGameOnOnePhone(t *testing.T) {
 	ts := newTestServer(t, "")
 	c := newClient(t, ts)
-	tb := newTable(t, c, drawApp, votePhone, 7, "Ada", "Bruno", "Chiara")
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bruno", "Chiara")
 	name, v, body := tb.screen("")
 	require.Equal(t, "cave", name)
 	require.Equal(t, int64(0), v)
@@ -145,7 +146,7 @@ func TestDiamantWholeGameOnOnePhone(t *testing.T) {
 	require.Contains(t, final, "Play again with the same players")
 
 	// The same seed and the same votes give the same game again.
-	tb2 := newTable(t, c, drawApp, votePhone, 7, "Ada", "Bruno", "Chiara")
+	tb2 := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bruno", "Chiara")
 	final2, actions2 := playToEnd(t, tb2)
 	require.Equal(t, actions, actions2)
 	require.Equal(t, strings.ReplaceAll(final, tb.id, ""), strings.ReplaceAll(final2, tb2.id, ""))
@@ -170,8 +171,8 @@ func TestDiamantWholeGameOnOnePhone(t *testing.T) {
 func TestDiamantRefusals(t *testing.T) {
 	ts := newTestServer(t, "")
 	c := newClient(t, ts)
-	phone := newTable(t, c, drawApp, votePhone, 1, "Ada", "Bruno", "Chiara")
-	box := newTable(t, c, drawBox, voteCards, 1, "Ada", "Bruno", "Chiara")
+	phone := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 1, "Ada", "Bruno", "Chiara")
+	box := newTable(t, c, diamanttable.DrawBox, diamanttable.VoteCards, 1, "Ada", "Bruno", "Chiara")
 
 	// Draw one card at each table.
 	_, v, _ := phone.screen("")
@@ -290,7 +291,7 @@ func TestDiamantSetupRefusalsAndMarkup(t *testing.T) {
 	require.Equal(t, "This form was not understood. Nothing was changed.", problem(body))
 
 	evil := `<img src=x onerror=alert(1)>`
-	tb := newTable(t, c, drawApp, votePhone, 3, evil, "Bruno", "Chiara")
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 3, evil, "Bruno", "Chiara")
 	_, _, body = tb.screen("")
 	require.NotContains(t, body, evil)
 	require.Contains(t, body, "&lt;img src=x onerror=alert(1)&gt;")
@@ -333,7 +334,7 @@ func TestDiamantScriptRepliesAndSecretVotes(t *testing.T) {
 	// Two identical tables: one where Ada continues, one where she leaves.
 	var replies [2][]byte
 	for i, choice := range []string{"continue", "leave"} {
-		tb := newTable(t, c, drawApp, votePhone, 11, "Ada", "Bruno", "Chiara")
+		tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 11, "Ada", "Bruno", "Chiara")
 		status, raw, r := tb.jsonAct("/draw", 0, url.Values{})
 		require.Equal(t, http.StatusOK, status)
 		require.NotEmpty(t, r.Announce)
@@ -351,7 +352,7 @@ func TestDiamantScriptRepliesAndSecretVotes(t *testing.T) {
 	require.Equal(t, string(replies[0]), string(replies[1]), "the reply to a vote never tells how")
 
 	// A stale reply by script: 409 with the current screen and the reason, as an alarm.
-	tb := newTable(t, c, drawApp, votePhone, 11, "Ada", "Bruno", "Chiara")
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 11, "Ada", "Bruno", "Chiara")
 	status, _, r := tb.jsonAct("/draw", 5, url.Values{})
 	require.Equal(t, http.StatusConflict, status)
 	require.True(t, r.Announce[0].Assertive)
@@ -364,7 +365,7 @@ func TestDiamantResumesAfterRestartAndUndo(t *testing.T) {
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
 	c := newClient(t, ts)
-	tb := newTable(t, c, drawApp, votePhone, 5, "Ada", "Bruno", "Chiara")
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 5, "Ada", "Bruno", "Chiara")
 	_, v, _ := tb.screen("")
 	res, _ := tb.act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
@@ -409,8 +410,8 @@ func TestDiamantRandomCardDependsOnSeedAndStep(t *testing.T) {
 	require.NoError(t, err)
 	counts := map[diamant.Card]int{}
 	for seed := uint64(0); seed < 3000; seed++ {
-		tb := &diamantTable{opt: diamantOptions{Setup: diamant.Setup{Seed: seed}}, state: st}
-		c := tb.randomCard()
+		tb := &diamanttable.Table{Opt: diamanttable.Options{Setup: diamant.Setup{Seed: seed}}, State: st}
+		c := tb.RandomCard()
 		require.True(t, c.Valid())
 		counts[c]++
 	}
@@ -421,22 +422,22 @@ func TestDiamantRandomCardDependsOnSeedAndStep(t *testing.T) {
 
 // knownGame plays seed 2026 with Ada, Bruno and Chiara as the browser test does: the app
 // draws, and each player leaves once carrying at least 5, 10 and 15 diamonds.
-func knownGame(t *testing.T) *diamantTable {
-	opt := diamantOptions{Setup: diamant.Setup{Players: []string{"Ada", "Bruno", "Chiara"}, Seed: 2026}, Draw: drawApp, Vote: votePhone}
-	tb := &diamantTable{opt: opt, seats: diamant.SeatsOf(0, 1, 2)}
-	require.NoError(t, tb.replay())
-	for !tb.state.Finished() {
+func knownGame(t *testing.T) *diamanttable.Table {
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{"Ada", "Bruno", "Chiara"}, Seed: 2026}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone}
+	tb := &diamanttable.Table{Opt: opt, Seats: diamant.SeatsOf(0, 1, 2)}
+	require.NoError(t, tb.Replay())
+	for !tb.State.Finished() {
 		var a diamant.Action
-		if tb.state.VoteDue() {
-			seat := tb.nextVoter()
-			a = diamant.Vote(seat, tb.state.Hand(seat) >= 5+5*seat)
+		if tb.State.VoteDue() {
+			seat := tb.NextVoter()
+			a = diamant.Vote(seat, tb.State.Hand(seat) >= 5+5*seat)
 		} else {
-			a = diamant.Draw(tb.randomCard())
+			a = diamant.Draw(tb.RandomCard())
 		}
-		events, err := tb.state.Apply(a)
+		events, err := tb.State.Apply(a)
 		require.NoError(t, err)
-		tb.actions = append(tb.actions, a)
-		tb.note(events)
+		tb.Actions = append(tb.Actions, a)
+		tb.Note(events)
 	}
 	return tb
 }
@@ -446,14 +447,14 @@ func TestDiamantKnownGame(t *testing.T) {
 	ls := localizers(t)
 	var last []string
 	for _, lang := range []string{"en", "it", "fr", "sk"} {
-		says := say.DiamantEvents(ls[lang], tb.opt.Players, tb.last)
+		says := say.DiamantEvents(ls[lang], tb.Opt.Players, tb.Last)
 		last = append(last, says[len(says)-1].Text)
 	}
 	// The browser test (pwa/browser/diamant.spec.mjs) expects these very sentences.
 	require.Equal(t, []string{"Game over: Chiara wins with 60 points.", "Partita finita: vince Chiara con 60 punti.",
 		"Partie terminée : Chiara gagne avec 60 points.", "Koniec hry: vyhráva Chiara, 60 bodov."}, last)
-	t.Logf("%d actions", len(tb.actions))
-	for i := range tb.opt.Players {
-		t.Logf("%s: chest %d, score %d", tb.opt.Players[i], tb.state.Chest(i), tb.state.Score(i))
+	t.Logf("%d actions", len(tb.Actions))
+	for i := range tb.Opt.Players {
+		t.Logf("%s: chest %d, score %d", tb.Opt.Players[i], tb.State.Chest(i), tb.State.Score(i))
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -107,7 +109,7 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 	require.Zero(t, s.locks.Held(), "locks kept for tables nobody acts on")
 
 	// A real table's lock goes too once its action is done.
-	tb := newTable(t, c, drawApp, votePhone, 7, "Ada", "Bea", "Cy")
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bea", "Cy")
 	_, v, _ := tb.screen("")
 	res, body := tb.act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
@@ -122,10 +124,10 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 	made := 0
 	create := []func() (*http.Response, string){
 		func() (*http.Response, string) {
-			return c.post("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {drawApp}, "vote": {votePhone}}, nil)
+			return c.post("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
 		},
 		func() (*http.Response, string) {
-			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
 		},
 		func() (*http.Response, string) {
 			return c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
@@ -161,7 +163,7 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 	// Another address is not held up (the test server's clients all share 127.0.0.1, so
 	// another server stands for it).
 	_, other := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4})
-	res, body := newClient(t, other).post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+	res, body := newClient(t, other).post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 }
 
@@ -171,7 +173,7 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 func TestPlayerNamesCleaned(t *testing.T) {
 	s, ts := newServerPair(t, t.TempDir())
 	host := newClient(t, ts)
-	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {drawApp}}, nil)
+	res, body := host.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	pt := &phoneTable{t: t, id: strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table"), phones: []*client{host}}
 	_, body = host.get("/diamant/"+pt.id+"/table", nil)
@@ -197,6 +199,6 @@ func TestPlayerNamesCleaned(t *testing.T) {
 
 	// One phone for everybody: the same cleaning, the same refusal.
 	c := newClient(t, ts)
-	res, body = c.post("/diamant", url.Values{"name": {"Ada", "Ada\u200b", "Cy"}, "draw": {drawApp}, "vote": {votePhone}}, nil)
+	res, body = c.post("/diamant", url.Values{"name": {"Ada", "Ada\u200b", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, body)
 }

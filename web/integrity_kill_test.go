@@ -26,6 +26,7 @@ import (
 
 	"tavolo/web/store"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // Issue #11, point 4: the server killed (kill -9) while hosts add and remove seats and
@@ -267,7 +268,7 @@ func TestKillDuringSeatChanges(t *testing.T) {
 		for _, kt := range tables {
 			rec, err := db.Load(context.Background(), kt.id)
 			require.NoError(t, err)
-			var opt diamantOptions
+			var opt diamanttable.Options
 			require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 			require.True(t, table.SeatsAgree(rec.Devices, len(opt.Players)),
 				"round %d: table %s left with players %q and devices %+v", round, kt.id, opt.Players, rec.Devices)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/companion/diamant"
 	"tavolo/web/table"
 )
 
@@ -317,32 +316,4 @@ func TestPhonesDamagedTableIsRefusedWithASentence(t *testing.T) {
 	res, body := pt.phones[1].get("/diamant/"+pt.id+"/table", map[string]string{"Accept-Language": "it"})
 	require.Equal(t, http.StatusInternalServerError, res.StatusCode)
 	require.Contains(t, body, "danneggiati")
-}
-
-func TestHandOverKeepsTheFirstPhonesSecrets(t *testing.T) {
-	opt := diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B", "C"}}}
-	// A one-phone table opened during its game: the host's phone had no secret from anyone;
-	// the first other phone to claim a seat keeps its chest.
-	handOver(&opt, 1, "host", "p1", "host", 7)
-	require.Equal(t, []string{"", "p1", ""}, opt.Keepers)
-	require.Equal(t, []int{0, 7, 0}, opt.Moved)
-	// Taken back and claimed by another phone: the keeper stays, the move is noted.
-	handOver(&opt, 1, "p1", "host", "host", 9)
-	handOver(&opt, 1, "host", "p2", "host", 9)
-	require.Equal(t, []string{"", "p1", ""}, opt.Keepers)
-	require.Equal(t, []int{0, 9, 0}, opt.Moved)
-	// A seat taken from a phone with no keeper yet (a table of an older version): that phone.
-	handOver(&opt, 2, "p3", "host", "host", 10)
-	require.Equal(t, "p3", opt.Keepers[2])
-	// In the lobby nothing is noted: there is no game, so no secret.
-	lobby := diamantOptions{Setup: diamant.Setup{Players: []string{"A", "B"}}, Lobby: true}
-	handOver(&lobby, 1, "host", "p1", "host", 0)
-	require.Nil(t, lobby.Keepers)
-	require.Nil(t, lobby.Moved)
-
-	tb := &diamantTable{opt: diamantOptions{Hidden: true, Keepers: []string{"", "p1", ""}}, seats: diamant.SeatsOf(1, 2),
-		device: "p2", state: &diamant.State{}}
-	require.Equal(t, diamant.SeatsOf(2), tb.shown())
-	tb.device = "p1"
-	require.Equal(t, diamant.SeatsOf(1, 2), tb.shown())
 }

@@ -16,6 +16,7 @@ import (
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // Joining a table by its code. Every look-up of a code is rate-limited per client
@@ -69,8 +70,8 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 }
 
 // findJoin reads a typed code and loads the table it opens.
-func (s *Server) findJoin(c echo.Context, typed string) (table.Record, diamantOptions, bool, error) {
-	var opt diamantOptions
+func (s *Server) findJoin(c echo.Context, typed string) (table.Record, diamanttable.Options, bool, error) {
+	var opt diamanttable.Options
 	code, ok := table.NormalizeJoinCode(typed)
 	if !ok {
 		return table.Record{}, opt, false, nil
@@ -125,7 +126,7 @@ func (s *Server) joinTable(c echo.Context) error {
 	return s.renderJoin(c, http.StatusOK, p)
 }
 
-func (s *Server) joinPageOf(c echo.Context, rec table.Record, opt diamantOptions) (page.Join, error) {
+func (s *Server) joinPageOf(c echo.Context, rec table.Record, opt diamanttable.Options) (page.Join, error) {
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
@@ -206,7 +207,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 			// During a game the seat's secrets stay with the phone that had them: the
 			// options that say so change with the devices, in the same write.
 			host := rec.Devices[table.Host(rec.Devices)].ID
-			handOver(&opt, seat, host, device, host, len(rec.Log))
+			diamanttable.HandOver(&opt, seat, host, device, host, len(rec.Log))
 			if setup, err = json.Marshal(opt); err != nil {
 				return err
 			}

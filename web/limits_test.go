@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // Issue #11: one device could open streams until the process ran out of files. These
@@ -383,7 +384,7 @@ func TestOneDeviceActionCost(t *testing.T) {
 		const draws = 20
 		cpu0, start := cpuTime(), time.Now()
 		for i := range draws {
-			res, body := pt.phones[0].post("/diamant/"+pt.id+"/drawmode", url.Values{"draw": {[]string{drawBox, drawApp}[i%2]},
+			res, body := pt.phones[0].post("/diamant/"+pt.id+"/drawmode", url.Values{"draw": {[]string{diamanttable.DrawBox, diamanttable.DrawApp}[i%2]},
 				"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
 			require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 		}

@@ -24,6 +24,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // What a request costs around its handler: the middleware, the session, the reply's
@@ -44,7 +45,7 @@ func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
 	tb.Helper()
 	ctx := context.Background()
 	names := []string{"A", "B", "C", "D", "E", "F"}
-	opt := diamantOptions{Setup: diamant.Setup{Players: names, Seed: seed}, Draw: drawApp, Vote: votePhone, Phones: true, Hidden: true, Own: []int{0}}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: seed}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, err := json.Marshal(opt)
 	require.NoError(tb, err)
 	bt := rbTable{id: table.NewID()}
@@ -166,16 +167,16 @@ func BenchmarkDiamantAction(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		t := rbState(b, s, bt)
-		if t.state.Finished() {
+		if t.State.Finished() {
 			seed++
 			bt = newRBTable(b, s, seed)
 			t = rbState(b, s, bt)
 		}
-		ver := strconv.FormatInt(t.rec.Version, 10)
+		ver := strconv.FormatInt(t.Rec.Version, 10)
 		var req *http.Request
-		if w := t.state.Waiting().List(); t.state.VoteDue() && len(w) > 0 {
-			form := url.Values{"seat": {strconv.Itoa(w[0])}, "choice": {"continue"}, "step": {t.voteStep()}, "version": {ver}}
-			if t.rec.Version%3 == 0 {
+		if w := t.State.Waiting().List(); t.State.VoteDue() && len(w) > 0 {
+			form := url.Values{"seat": {strconv.Itoa(w[0])}, "choice": {"continue"}, "step": {t.VoteStep()}, "version": {ver}}
+			if t.Rec.Version%3 == 0 {
 				form.Set("choice", "leave")
 			}
 			req = rbRequest(http.MethodPost, "/diamant/"+bt.id+"/vote", bt.cookies[w[0]], form)
@@ -194,7 +195,7 @@ func BenchmarkDiamantAction(b *testing.B) {
 }
 
 // rbState is the table as its host's phone sees it.
-func rbState(tb testing.TB, s *Server, bt rbTable) *diamantTable {
+func rbState(tb testing.TB, s *Server, bt rbTable) *diamanttable.Table {
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	req.Header.Set("Cookie", bt.cookies[0])
 	c := s.echo.NewContext(req, httptest.NewRecorder())

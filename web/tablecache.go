@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"tavolo/companion/diamant"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 // tableCache keeps the newest version of recently used tables in memory, in front of the
@@ -37,19 +37,9 @@ type tableCache struct {
 
 // cachedTable is one table as stored at its newest version, and (for Diamant) its replay.
 type cachedTable struct {
-	rec     table.Record
+	Rec     table.Record
 	size    int
-	diamant *diamantReplay // the replay of rec, or nil until a load makes it
-}
-
-// diamantReplay is a Diamant table's log replayed: shared by every device, so read-only.
-type diamantReplay struct {
-	opt     diamantOptions
-	actions []diamant.Action
-	state   *diamant.State // nil in the lobby
-	last    []diamant.Event
-	card    diamant.Card
-	names   []string
+	diamant *diamanttable.Shared // the replay of rec, or nil until a load makes it
 }
 
 // tableCacheBudget bounds the cache: a finished game of 6 takes about 20 KB.
@@ -76,7 +66,7 @@ func (c *tableCache) Read(ctx context.Context, id string) (table.Record, error) 
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)
-		rec := e.Value.(*cachedTable).rec
+		rec := e.Value.(*cachedTable).Rec
 		c.mu.Unlock()
 		return rec, nil
 	}
@@ -92,10 +82,10 @@ func (c *tableCache) Read(ctx context.Context, id string) (table.Record, error) 
 	if gen != c.gen {
 		return rec, nil // a write came meanwhile: rec may be older than what is stored
 	}
-	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version >= rec.Version {
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version >= rec.Version {
 		return rec, nil
 	}
-	c.put(&cachedTable{rec: rec})
+	c.put(&cachedTable{Rec: rec})
 	return rec, nil
 }
 
@@ -123,19 +113,19 @@ func handOut(rec table.Record) table.Record {
 
 // put adds or replaces an entry (c.mu held), then evicts down to the budget.
 func (c *tableCache) put(t *cachedTable) {
-	t.size = 512 + len(t.rec.Setup) + 64*len(t.rec.Devices)
-	for _, a := range t.rec.Log {
+	t.size = 512 + len(t.Rec.Setup) + 64*len(t.Rec.Devices)
+	for _, a := range t.Rec.Log {
 		t.size += 48 + len(a)
 	}
 	if t.diamant != nil {
-		t.size += 64 * len(t.diamant.actions)
+		t.size += 64 * len(t.diamant.Actions)
 	}
-	if e, ok := c.byID[t.rec.ID]; ok {
+	if e, ok := c.byID[t.Rec.ID]; ok {
 		c.size -= e.Value.(*cachedTable).size
 		e.Value = t
 		c.lru.MoveToFront(e)
 	} else {
-		c.byID[t.rec.ID] = c.lru.PushFront(t)
+		c.byID[t.Rec.ID] = c.lru.PushFront(t)
 	}
 	c.size += t.size
 	for c.size > c.budget && c.lru.Len() > 1 {
@@ -146,7 +136,7 @@ func (c *tableCache) put(t *cachedTable) {
 func (c *tableCache) drop(e *list.Element) {
 	t := e.Value.(*cachedTable)
 	c.lru.Remove(e)
-	delete(c.byID, t.rec.ID)
+	delete(c.byID, t.Rec.ID)
 	c.size -= t.size
 }
 
@@ -165,15 +155,15 @@ func (c *tableCache) follow(id string, version int64, err error, change func(*ta
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.byID[id]
-	if err != nil || !ok || e.Value.(*cachedTable).rec.Version != version {
+	if err != nil || !ok || e.Value.(*cachedTable).Rec.Version != version {
 		c.forget(id)
 		return
 	}
-	rec := e.Value.(*cachedTable).rec
+	rec := e.Value.(*cachedTable).Rec
 	rec.Version = version + 1
 	rec.Updated = time.UnixMilli(time.Now().UnixMilli())
 	change(&rec)
-	c.put(&cachedTable{rec: rec})
+	c.put(&cachedTable{Rec: rec})
 }
 
 func (c *tableCache) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
@@ -246,11 +236,11 @@ func (c *tableCache) Sweep(ctx context.Context, by table.SweepTimes) (int, int, 
 	return archived, deleted, err
 }
 
-// diamantReplay returns the cached replay of a table at version, or nil.
-func (c *tableCache) diamantReplay(id string, version int64) *diamantReplay {
+// diamantShared returns the cached replay of a table at version, or nil.
+func (c *tableCache) diamantShared(id string, version int64) *diamanttable.Shared {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version == version {
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version == version {
 		return e.Value.(*cachedTable).diamant
 	}
 	return nil
@@ -258,10 +248,10 @@ func (c *tableCache) diamantReplay(id string, version int64) *diamantReplay {
 
 // keepDiamantReplay keeps a replay of a table at version, if the table is in memory at
 // that version. r must never change afterwards.
-func (c *tableCache) keepDiamantReplay(id string, version int64, r *diamantReplay) {
+func (c *tableCache) keepDiamantReplay(id string, version int64, r *diamanttable.Shared) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).rec.Version == version {
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version == version {
 		t := *e.Value.(*cachedTable)
 		t.diamant = r
 		c.put(&t)

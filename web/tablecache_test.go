@@ -14,6 +14,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/store"
 	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 func newTestCache(t *testing.T, budget int) (*tableCache, table.Store) {
@@ -200,16 +201,16 @@ func TestTableCacheDiamantReplay(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, tableCacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
-	r := &diamantReplay{actions: []diamant.Action{}}
+	r := &diamanttable.Shared{Actions: []diamant.Action{}}
 	c.keepDiamantReplay("t1", 0, r) // not in memory yet: not kept
-	assert.Nil(t, c.diamantReplay("t1", 0))
+	assert.Nil(t, c.diamantShared("t1", 0))
 	_, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
 	c.keepDiamantReplay("t1", 1, r) // another version: not kept
-	assert.Nil(t, c.diamantReplay("t1", 0))
+	assert.Nil(t, c.diamantShared("t1", 0))
 	c.keepDiamantReplay("t1", 0, r)
-	assert.Same(t, r, c.diamantReplay("t1", 0))
+	assert.Same(t, r, c.diamantShared("t1", 0))
 	_, err = c.Append(ctx, "t1", 0, json.RawMessage(`{}`), false)
 	require.NoError(t, err)
-	assert.Nil(t, c.diamantReplay("t1", 1), "a write drops the replay of the old version")
+	assert.Nil(t, c.diamantShared("t1", 1), "a write drops the replay of the old version")
 }
