@@ -15,11 +15,9 @@ import (
 	diamanttable "tavolo/web/table/diamant"
 )
 
-// A Diamant table as the server keeps it: the options (the engine's setup plus how the
-// table draws and votes) in the store's setup, the actions in its log, and the devices
-// at it, each holding some seats. Here one device (the host) holds every seat; a table
-// with a phone per player adds devices with one seat each, and nothing else changes:
-// every check below asks "does this device hold that seat".
+// A Diamant table as a request meets it: read through the cache (its replay shared by
+// every device at that version) and seen by the requesting device. The table's own rules
+// are web/table/diamant's.
 
 // loadDiamant reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
