@@ -326,10 +326,6 @@ type diamantReply struct {
 	Announce []say.Sentence `json:"announce"`
 }
 
-func wantsJSON(c echo.Context) bool {
-	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
-}
-
 // screenURL is the address of a screen, where a form's 303 leads.
 func screenURL(p page.DiamantPlay) string { return string(appendScreenURL(nil, &p)) }
 

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -32,7 +31,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	if !table.ValidID(id) {
 		return echo.ErrNotFound
 	}
-	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+	if wantsJSON(c) {
 		return s.streamProbe(c, id)
 	}
 	// Subscribe before loading: a change between the two is then never missed.
@@ -180,8 +179,8 @@ func (s *Server) refuseStream(c echo.Context, why refusal) error {
 	h.Set("Retry-After", strconv.Itoa(secs))
 	h.Set("Cache-Control", "no-store")
 	h.Set("Connection", "close")
-	text := s.loc(c).N(string(why), secs, "Count", secs)
-	if strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) {
+	text := s.loc(c).N(string(why), secs)
+	if wantsJSON(c) {
 		return c.JSON(http.StatusTooManyRequests, struct {
 			Error      string `json:"error"`
 			ID         string `json:"id"`

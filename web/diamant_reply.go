@@ -69,7 +69,9 @@ var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); retur
 func (s *Server) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
 	buf := getBuffer(&htmlBuffers)
 	w := appender{b: *buf}
-	if err := page.DiamantTableContent(s.frame(c, "diamant-table", p.Heading), *p).Render(c.Request().Context(), &w); err != nil {
+	// The content needs only the language and the form token of a frame.
+	token, _ := c.Get("csrf").(string)
+	if err := page.DiamantTableContent(page.Frame{L: s.loc(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
 		return b, err
 	}
 	var url [80]byte

@@ -293,9 +293,16 @@ func compress() echo.MiddlewareFunc {
 // live stream, or a JSON reply (what a script asks for with Accept: application/json;
 // the catalogs are files, whatever is asked).
 func isScriptRequest(req *http.Request) bool {
-	return isStreamPath(req.URL.Path) ||
-		strings.Contains(req.Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON) && !isStaticPath(req.URL.Path)
+	return isStreamPath(req.URL.Path) || acceptsJSON(req) && !isStaticPath(req.URL.Path)
 }
+
+// acceptsJSON tells a request of a page's script, which asks for JSON rather than a page.
+func acceptsJSON(req *http.Request) bool {
+	return strings.Contains(req.Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
+}
+
+// wantsJSON tells a handler whether to answer with JSON for a script, or with a page.
+func wantsJSON(c echo.Context) bool { return acceptsJSON(c.Request()) }
 
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }

@@ -182,9 +182,16 @@ func (s *Server) changeSession(c echo.Context, change func(*sessionData)) error 
 	set(keyFlash, d.Flash, d.Flash != "")
 	set(keyRisk, d.Risk, d.Risk)
 	set(keyLang, d.Settings.Lang, d.Settings.Lang != "")
-	st := d.Settings
-	v["text"], v["contrast"], v["motion"], v["rate"] = st.Text, st.Contrast, st.Motion, st.Rate
-	v["speak"], v["sound"], v["vibrate"] = st.Speak, st.Sound, st.Vibrate
+	// A setting is kept only where it is not the default: one never chosen follows the
+	// defaults, and the cookie stays small.
+	st, def := d.Settings, defaultSettings()
+	set("text", st.Text, st.Text != def.Text)
+	set("contrast", st.Contrast, st.Contrast != def.Contrast)
+	set("motion", st.Motion, st.Motion != def.Motion)
+	set("rate", st.Rate, st.Rate != def.Rate)
+	set("speak", st.Speak, st.Speak != def.Speak)
+	set("sound", st.Sound, st.Sound != def.Sound)
+	set("vibrate", st.Vibrate, st.Vibrate != def.Vibrate)
 	return s.saveSession(c)
 }
 
