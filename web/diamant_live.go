@@ -68,6 +68,10 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
+	// Not chunked: the stream ends with its connection, as the SSE specification suggests
+	// (net/http then closes it), so that a last event is never cut off by a close in the
+	// middle of a chunked body, and an ended stream leaves no idle connection behind.
+	h.Set("Transfer-Encoding", "identity")
 	w.WriteHeader(http.StatusOK)
 	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
 		return nil
@@ -119,15 +123,9 @@ func (s *Server) diamantEvents(c echo.Context) error {
 		case <-s.stopping:
 			return nil
 		case <-lease.replaced:
-			// The device opened a newer stream (another tab): this page stops following,
-			// and its connection is closed rather than kept alive for a request that will
-			// not come (a device opening streams by the thousand would otherwise keep as
-			// many idle connections).
+			// The device opened a newer stream (another tab): this page stops following.
 			io.WriteString(w, "event: replaced\ndata: {}\n\n")
 			w.Flush()
-			if conn, _, err := w.Hijack(); err == nil {
-				conn.Close()
-			}
 			return nil
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
