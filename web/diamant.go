@@ -514,7 +514,7 @@ func (s *Server) diamantDraw(c echo.Context) error {
 		l := s.loc(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
-			return diamant.Draw(t.RandomCard()), "", 0
+			return diamant.Draw(t.State.RandomCard()), "", 0
 		}
 		code, text := c.FormValue("card"), strings.TrimSpace(c.FormValue("text"))
 		if code == "" && text == "" {

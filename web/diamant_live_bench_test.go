@@ -60,7 +60,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	}
 	t, err := s.loadDiamant(phones[0], id)
 	require.NoError(b, err)
-	for _, a := range []diamant.Action{diamant.Draw(t.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
+	for _, a := range []diamant.Action{diamant.Draw(t.State.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
 		_, err := t.State.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)

@@ -98,7 +98,7 @@ func act(t testing.TB, tb *diamanttable.Table, rng *rand.Rand) {
 		left := st.Remaining()
 		a = diamant.Draw(left[rng.IntN(len(left))].Card)
 	default:
-		a = diamant.Draw(tb.RandomCard())
+		a = diamant.Draw(tb.State.RandomCard())
 	}
 	events, err := st.Apply(a)
 	require.NoError(t, err)

@@ -52,7 +52,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	tb := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID(), Code: "ABCDEF", Version: 4}, Devices: devices}, Opt: opt,
 		Device: "p1", Seats: diamant.SeatsOf(1)}
 	require.NoError(t, tb.Replay())
-	for _, a := range []diamant.Action{diamant.Draw(tb.RandomCard()), diamant.Vote(0, false)} {
+	for _, a := range []diamant.Action{diamant.Draw(tb.State.RandomCard()), diamant.Vote(0, false)} {
 		events, err := tb.State.Apply(a)
 		require.NoError(t, err)
 		tb.Actions = append(tb.Actions, a)

@@ -13,8 +13,8 @@
 // There are three actions:
 //
 //   - Draw(card) draws a named card, for tables that draw from the physical deck, and
-//     DrawRandom() draws from the game's own seeded source (splitmix64), so the same seed
-//     and actions always give the same game;
+//     DrawRandom() draws the card State.RandomCard names, from the seed and the step
+//     alone (splitmix64), so the same seed and actions always give the same game;
 //   - Vote(seat, leave) is one explorer's secret vote; the votes are revealed and resolved
 //     when the last explorer in the cave has voted. Voted and Waiting tell who has voted
 //     and who has not, never how;

@@ -2,8 +2,8 @@ package diamant
 
 import "math/bits"
 
-// rng is splitmix64: tiny, fast, and its whole state is one number, so a State stays a
-// plain comparable value and the same seed always gives the same game.
+// rng is splitmix64: tiny and fast, and a draw's number comes from the seed and the step
+// alone, so a State stays a plain comparable value and the same seed gives the same game.
 type rng uint64
 
 func (r *rng) next() uint64 {

@@ -67,6 +67,10 @@ func (s *State) Step(a Action, events []Event) ([]Event, error) {
 	if err := s.check(a); err != nil {
 		return events, err
 	}
+	if a.Type == ActDraw && a.Card == NoCard {
+		a.Card = s.RandomCard()
+	}
+	s.steps++
 	switch a.Type {
 	case ActDraw:
 		return s.draw(a.Card, events), nil
@@ -162,23 +166,32 @@ func (s *State) startRound(r int, events []Event) []Event {
 	return append(events, Event{Type: EvRoundStarted, Round: r, Card: idol, Seat: -1, Deck: int(s.deckLen)})
 }
 
-// pick chooses a random card from the deck, each card equally likely.
-func (s *State) pick() Card {
-	k := s.rng.below(int(s.deckLen))
-	for c := T1; c < numCards; c++ {
-		k -= int(s.deck[c])
-		if k < 0 {
-			return c
+// RandomCard is the card a random draw takes now, each card in the deck equally likely;
+// NoCard when the deck is empty. It depends only on the seed and how many actions came
+// before, so the same seed always deals the same game, and a table that logs the card
+// drawn (rather than DrawRandom) deals the same card again after an undo.
+func (s *State) RandomCard() Card {
+	if s.deckLen == 0 {
+		return NoCard
+	}
+	step := rng(s.steps) + 1
+	r := rng(s.seed ^ step.next())
+	k := r.below(int(s.deckLen))
+	for _, group := range dealOrder {
+		for _, c := range group {
+			if k -= int(s.deck[c]); k < 0 {
+				return c
+			}
 		}
 	}
 	panic("diamant: deck count out of step")
 }
 
-// draw takes card c (or a random one) from the deck and resolves it.
+// dealOrder is the order in which RandomCard counts the deck's cards.
+var dealOrder = [...][]Card{Treasures, Idols, Hazards}
+
+// draw takes card c from the deck and resolves it.
 func (s *State) draw(c Card, events []Event) []Event {
-	if c == NoCard {
-		c = s.pick()
-	}
 	s.deck[c]--
 	s.deckLen--
 	r := int(s.round)

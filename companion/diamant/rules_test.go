@@ -611,3 +611,36 @@ func TestErrorSentences(t *testing.T) {
 	assert.Equal(t, "action 4 refused: Ada is not in the cave.", re.Error())
 	assert.True(t, errors.Is(re, re.Err))
 }
+
+// A random draw depends on the seed and the step only: the same seed deals the same card,
+// a table that logs the card it drew replays alike, and after an undo the same card comes.
+func TestRandomCardDependsOnSeedAndStep(t *testing.T) {
+	setup := Setup{Players: []string{"Ada", "Bea", "Cy"}, Seed: 11}
+	s, err := New(setup)
+	require.NoError(t, err)
+	first := s.RandomCard()
+	require.NotEqual(t, NoCard, first)
+	ev, err := s.Apply(DrawRandom())
+	require.NoError(t, err)
+	require.Equal(t, first, ev[0].Card, "a random draw takes RandomCard's card")
+
+	logged, err := Replay(setup, []Action{Draw(first)})
+	require.NoError(t, err)
+	require.Equal(t, *s, *logged, "logging the card drawn replays the same game")
+	require.Equal(t, s.RandomCard(), logged.RandomCard())
+
+	undone, err := Replay(setup, nil)
+	require.NoError(t, err)
+	require.Equal(t, first, undone.RandomCard(), "after an undo the same card comes")
+
+	// Over many seeds every card of the first deck comes up; a spider (3 of 31 cards)
+	// about 3 times in 31.
+	counts := map[Card]int{}
+	for seed := range uint64(3000) {
+		o, err := New(Setup{Players: setup.Players, Seed: seed})
+		require.NoError(t, err)
+		counts[o.RandomCard()]++
+	}
+	require.Len(t, counts, len(s.Remaining())+1, "the first deck's kinds (less the one drawn)")
+	require.InDelta(t, 3000*3/31, counts[Spider], 90)
+}

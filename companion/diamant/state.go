@@ -56,7 +56,8 @@ type State struct {
 	n     uint8 // players
 	round uint8 // 1..5
 	phase Phase
-	rng   rng
+	seed  uint64 // with the step, all a random draw depends on
+	steps uint16 // actions applied so far
 	names [MaxPlayers]string
 
 	box     [numCards]uint8 // cards still in the game, from which each round's deck is made
@@ -114,7 +115,7 @@ func (s *State) reset(setup Setup, events []Event) ([]Event, error) {
 	if err := checkNames(setup.Players); err != nil {
 		return events, err
 	}
-	*s = State{n: uint8(len(setup.Players)), rng: rng(setup.Seed)}
+	*s = State{n: uint8(len(setup.Players)), seed: setup.Seed}
 	for i, name := range setup.Players {
 		s.names[i] = CleanName(name)
 	}

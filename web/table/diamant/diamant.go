@@ -167,34 +167,6 @@ func FirstSeat(s engine.Seats) int {
 	return bits.TrailingZeros8(uint8(s))
 }
 
-// RandomCard picks the card an app-drawn table draws next. The log then stores that
-// card, so a stored game never depends on how a card was picked; the pick depends only
-// on the seed and the step, so the same seed always deals the same game (and undoing a
-// draw does not change the card that comes).
-func (t *Table) RandomCard() engine.Card {
-	r := splitmix(t.Opt.Seed ^ splitmix(uint64(len(t.Actions))+1))
-	left := t.State.Remaining()
-	total := 0
-	for _, cc := range left {
-		total += cc.Count
-	}
-	hi, _ := bits.Mul64(r, uint64(total))
-	k := int(hi)
-	for _, cc := range left {
-		if k -= cc.Count; k < 0 {
-			return cc.Card
-		}
-	}
-	return engine.NoCard // an empty deck: the engine then draws, or refuses, itself
-}
-
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
-
 // NewSeed is a random seed for a new table.
 func NewSeed() uint64 {
 	var b [8]byte

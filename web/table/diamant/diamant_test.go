@@ -54,23 +54,6 @@ func record(t *testing.T, opt Options, actions ...engine.Action) table.Record {
 	return rec
 }
 
-// The same seed deals the same cards, whatever happened between; an undo does not
-// change the card that comes next.
-func TestRandomCardDependsOnSeedAndStep(t *testing.T) {
-	opt := Options{Setup: engine.Setup{Players: []string{"Ada", "Bea", "Cy"}, Seed: 11}, Draw: DrawApp, Vote: VotePhone}
-	sh, err := Replay(record(t, opt))
-	require.NoError(t, err)
-	tb := &Table{Opt: sh.Opt, Actions: sh.Actions, State: sh.State}
-	first := tb.RandomCard()
-	require.NotEqual(t, engine.NoCard, first)
-	sh, err = Replay(record(t, opt, engine.Draw(first)))
-	require.NoError(t, err)
-	require.Equal(t, first, sh.Card, "the card drawn is the last one")
-	again, err := Replay(record(t, opt))
-	require.NoError(t, err)
-	require.Equal(t, first, (&Table{Opt: again.Opt, Actions: again.Actions, State: again.State}).RandomCard())
-}
-
 // A draw's stamp (the version it made) survives the log; the vote step names the open
 // vote by its round, where its votes begin and that stamp.
 func TestStampsAndVoteStep(t *testing.T) {
