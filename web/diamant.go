@@ -488,7 +488,10 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 	if err != nil {
 		return err
 	}
-	version, err := s.store.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished())
+	t.Actions = append(t.Actions, a)
+	t.Note(events)
+	// The new version's replay is this one: the table's streams need not replay it again.
+	version, err := s.tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -497,11 +500,6 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 	}
 	t.Rec.Version = version
 	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
-	t.Actions = append(t.Actions, a)
-	t.Note(events)
-	// The new version's replay is this one: the table's streams need not replay it again.
-	s.tables.keepDiamantReplay(id, version, t.Share())
-	s.hub.Publish(id, version)
 	p := s.screen(c, t, "")
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
@@ -663,7 +661,7 @@ func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
 	if err := t.Replay(); err != nil {
 		return err
 	}
-	version, err := s.store.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished())
+	version, err := s.tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -672,8 +670,6 @@ func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
 	}
 	t.Rec.Version = version
 	t.Rec.Log = slices.Clip(t.Rec.Log[:len(t.Rec.Log)-1])
-	s.tables.keepDiamantReplay(id, version, t.Share())
-	s.hub.Publish(id, version)
 	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {
 		// Without a script the next page says it: the sentence waits in the session.

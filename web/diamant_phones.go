@@ -364,12 +364,8 @@ func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttab
 	if raw == nil && devices == nil {
 		return nil
 	}
-	version, err := s.store.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
-	if err != nil {
-		return err
-	}
-	s.hub.Publish(t.Rec.ID, version)
-	return nil
+	_, err = s.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
+	return err
 }
 
 // diamantOpen opens a one-phone table to other phones: it gets a code; the seats the

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -107,26 +106,6 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		require.True(t, wrote)
 		require.Equal(t, fmt.Sprintf("event: presence\ndata: %s\n\n", want), w.String())
 	}
-}
-
-// A record handed out has seats of its own: one device's seats grown in place never
-// reach another's, nor the cache's.
-func TestTableCacheHandsOutSeatsApart(t *testing.T) {
-	ctx := context.Background()
-	c, _ := newTestCache(t, tableCacheBudget)
-	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
-	_, err := c.SetDevices(ctx, "t1", 0, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
-	require.NoError(t, err)
-	r, err := c.Load(ctx, "t1")
-	require.NoError(t, err)
-	r.Devices[0].Seats = append(r.Devices[0].Seats, 5)
-	r.Devices[1].Seats[0] = 7
-	require.Equal(t, []int{0, 1, 5}, r.Devices[0].Seats)
-	require.Equal(t, []int{7}, r.Devices[1].Seats)
-	require.NotNil(t, r.Devices[2].Seats)
-	shared, err := c.Read(ctx, "t1")
-	require.NoError(t, err)
-	require.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
 }
 
 // firstDiff shows where two texts part.

@@ -352,7 +352,7 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	moves := t.Game.Moves()
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
-		version, err := s.store.Undo(c.Request().Context(), id, t.Rec.Version, false)
+		version, err := s.tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
 		if errors.Is(err, table.ErrConflict) {
 			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
 		}

@@ -20,15 +20,11 @@ type donutsTable struct {
 
 // loadDonuts reads a table and replays it for the requesting device.
 func (s *Server) loadDonuts(c echo.Context, id string) (*donutsTable, error) {
-	rec, _, err := s.loadTable(c, id, "donuts")
+	o, err := openTable(s, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
 	}
-	t, err := donutstable.Load(rec)
-	if err != nil {
-		return nil, err
-	}
-	return &donutsTable{Table: t}, nil
+	return &donutsTable{Table: o.State.Own(o.Rec)}, nil
 }
 
 // playDonut places a donut and stores the move in the same step; it returns the move's
@@ -42,7 +38,7 @@ func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color,
 	if err != nil {
 		return ev, err
 	}
-	version, err := s.store.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished())
+	version, err := s.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), nil)
 	if err != nil {
 		t.Game.Undo() // keep the game as stored
 		return ev, err

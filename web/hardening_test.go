@@ -106,14 +106,14 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	require.Zero(t, s.locks.Held(), "locks kept for tables nobody acts on")
+	require.Zero(t, s.tables.LocksHeld(), "locks kept for tables nobody acts on")
 
 	// A real table's lock goes too once its action is done.
 	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bea", "Cy")
 	_, v, _ := tb.screen("")
 	res, body := tb.act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	require.Zero(t, s.locks.Held())
+	require.Zero(t, s.tables.LocksHeld())
 }
 
 // One client address opens at most so many tables an hour, whichever game and form it

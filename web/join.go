@@ -151,7 +151,10 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	unlock := s.locks.Lock(rec.ID)
+	unlock, err := s.lockTable(rec.ID)
+	if err != nil {
+		return err
+	}
 	defer unlock()
 	// Loaded again under the lock: the seat may have been taken meanwhile.
 	if rec, err = s.store.Load(c.Request().Context(), rec.ID); err != nil {
@@ -215,10 +218,8 @@ func (s *Server) joinSeat(c echo.Context) error {
 		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
-	version, err := s.store.Update(ctx, rec.ID, rec.Version, setup, rec.Devices)
-	if err != nil {
+	if _, err := s.tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
 		return err
 	}
-	s.hub.Publish(rec.ID, version)
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+rec.ID)
 }

@@ -66,10 +66,9 @@ type Server struct {
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
-	langs        langCache   // the language each Accept-Language header chose
-	store        table.Store // the tables in memory (tables), in front of SQLite
-	tables       *tableCache
-	locks        table.Locks
+	langs        langCache           // the language each Accept-Language header chose
+	tables       *table.Tables       // the tables: read, locked and changed
+	store        table.Store         // tables' store (in memory, in front of SQLite): creates, codes, lists
 	hub          *live.Hub           // tells a table's live streams that it changed
 	presence     *table.Presence     // which devices have a live stream open
 	streams      *streamLimits       // the live streams open, against their caps
@@ -97,12 +96,12 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables := newTableCache(db, tableCacheBudget)
 	hub := live.NewHub()
+	tables := table.NewTables(db, table.CacheBudget, hub)
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables,
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
 		catalogURLs: catalogURLs(catalog)}
 	var streams int

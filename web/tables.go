@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -9,35 +10,45 @@ import (
 	"tavolo/web/table"
 )
 
-// A table as a request meets it: the device a browser is, the table it names, and that
-// table's lock (the rules of tables themselves are web/table's).
+// A table as a request meets it: the device a browser is, and the table it names, read
+// by web/table (whose rules tables follow) with its errors said as HTTP's.
 
 // errNotAtTable: the device holds no seat at the table.
 var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
 
-// loadTable reads a table of a game and the requesting device's place at it: a 404 for
-// anything that is not a table of that game, a 403 for a device that holds no seat there.
-func (s *Server) loadTable(c echo.Context, id, game string) (table.Record, table.Device, error) {
+// openTable reads the table a request names, of game g, as this device finds it: a 404
+// for anything that is not a table of that game, a 403 for a device that holds no seat
+// there. Rec and State are shared with every reader: not to be changed.
+func openTable[S any](s *Server, c echo.Context, g table.Game[S], id string) (table.Opened[S], error) {
 	if !table.ValidID(id) {
-		return table.Record{}, table.Device{}, echo.ErrNotFound
-	}
-	rec, err := s.store.Load(c.Request().Context(), id)
-	if errors.Is(err, table.ErrNotFound) || err == nil && rec.Game != game {
-		return rec, table.Device{}, echo.ErrNotFound
-	}
-	if err != nil {
-		return rec, table.Device{}, err
+		return table.Opened[S]{}, echo.ErrNotFound
 	}
 	device, err := s.deviceID(c)
 	if err != nil {
-		return rec, table.Device{}, err
+		return table.Opened[S]{}, err
 	}
-	for _, d := range rec.Devices {
-		if d.ID == device {
-			return rec, d, nil
-		}
+	o, err := table.Open(c.Request().Context(), s.tables, g, id, device)
+	if err != nil {
+		return o, tableError(err)
 	}
-	return rec, table.Device{ID: device}, errNotAtTable
+	if o.Repaired {
+		s.log.Warn("table: seats repaired as read", "table", id, "version", o.Rec.Version, "devices", fmt.Sprint(o.Rec.Devices))
+	}
+	return o, nil
+}
+
+// tableError is web/table's error as the reply says it.
+func tableError(err error) error {
+	switch {
+	case errors.Is(err, table.ErrNotFound):
+		return echo.ErrNotFound
+	case errors.Is(err, table.ErrNotAtTable):
+		return errNotAtTable
+	case errors.Is(err, table.ErrDamaged):
+		// Its options or its log cannot be read or replayed: refused, said so.
+		return &pageError{status: http.StatusInternalServerError, title: "diamant.error.damaged.title", body: "diamant.error.damaged", err: err}
+	}
+	return err
 }
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.
@@ -52,8 +63,6 @@ func (s *Server) deviceID(c echo.Context) (string, error) {
 // lockTable takes the lock of the table a request names, once the id has the form of one:
 // anything else is a 404 before any lock or store is touched.
 func (s *Server) lockTable(id string) (func(), error) {
-	if !table.ValidID(id) {
-		return nil, echo.ErrNotFound
-	}
-	return s.locks.Lock(id), nil
+	unlock, err := s.tables.Lock(id)
+	return unlock, tableError(err)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Color is a player, and the color of a donut. None is no player: an empty plate, or no
@@ -169,6 +170,13 @@ func Replay(spec Spec, moves []Point) (*Game, int, error) {
 		}
 	}
 	return g, len(moves), nil
+}
+
+// Clone is a copy of g that plays on apart from it.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.moves = slices.Clone(g.moves)
+	return &c
 }
 
 // Spec is what the game started from.

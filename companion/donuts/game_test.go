@@ -413,3 +413,18 @@ func TestEventAndState(t *testing.T) {
 	assert.True(t, g.Free())
 	assert.False(t, g.Undo())
 }
+
+// A clone plays on apart from the game it was made from.
+func TestClonePlaysApart(t *testing.T) {
+	g, err := New(Numbered(7, Chocolate))
+	require.NoError(t, err)
+	first := g.Legal()[0]
+	_, err = g.Play(first)
+	require.NoError(t, err)
+	c := g.Clone()
+	_, err = c.Play(c.Legal()[0])
+	require.NoError(t, err)
+	require.Len(t, g.Moves(), 1, "the original keeps its moves")
+	require.Len(t, c.Moves(), 2)
+	require.Equal(t, None, g.At(c.Moves()[1]), "nor does it get the clone's donut")
+}

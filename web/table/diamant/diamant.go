@@ -83,6 +83,15 @@ type Shared struct {
 	Names   []string
 }
 
+// Game is Diamant as a table plays it (table.Open reads a Diamant table with it).
+var Game table.Game[*Shared] = game{}
+
+type game struct{}
+
+func (game) Name() string                         { return "diamant" }
+func (game) Replay(rec table.Record) (*Shared, error) { return Replay(rec) }
+func (game) Seats(r *Shared) int                  { return len(r.Opt.Players) }
+
 // Replay decodes a table's options and log and replays it.
 func Replay(rec table.Record) (*Shared, error) {
 	t := &Table{Rec: rec}

@@ -9,6 +9,7 @@ package donuts
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	engine "tavolo/companion/donuts"
 	"tavolo/web/table"
@@ -56,6 +57,22 @@ type Table struct {
 	Opt    Options
 	Game   *engine.Game
 	Events []engine.Event
+}
+
+// Game is Donuts as a table plays it (table.Open reads a Donuts table with it). Its
+// state is shared by every reader of a version: a request that plays takes Own.
+var Game table.Game[*Table] = game{}
+
+type game struct{}
+
+func (game) Name() string                        { return "donuts" }
+func (game) Replay(rec table.Record) (*Table, error) { return Load(rec) }
+func (game) Seats(*Table) int                    { return 2 }
+
+// Own is a copy of t that a request may play on: its record rec (the requesting
+// device's), its own game and events.
+func (t *Table) Own(rec table.Record) *Table {
+	return &Table{Rec: table.HandOut(rec), Opt: t.Opt, Game: t.Game.Clone(), Events: slices.Clone(t.Events)}
 }
 
 // Load decodes a table's options and moves and replays them.

@@ -1,4 +1,4 @@
-package web
+package table
 
 import (
 	"container/list"
@@ -7,25 +7,22 @@ import (
 	"slices"
 	"sync"
 	"time"
-
-	"tavolo/web/table"
-	diamanttable "tavolo/web/table/diamant"
 )
 
-// tableCache keeps the newest version of recently used tables in memory, in front of the
+// Cache keeps the newest version of recently used tables in memory, in front of the
 // store, so that the live streams (six or more per action) and the handlers read a table
 // without going through SQLite's one connection. Every write still goes to the store first
 // (durability is the store's); only once it has succeeded does the cache take the new
-// version, built from the old one and the write. A Diamant table's replay rides along, so
-// it is replayed once per version, not once per device.
+// version, built from the old one and the write. A table's replay (its game's state at that
+// version) rides along, so it is replayed once per version, not once per device.
 //
 // What the cache holds is never changed once published (streams read it concurrently):
 // a write replaces the entry whole. The least recently used tables leave first, once the
 // entries' estimated size passes the budget.
 //
 // It assumes that this process is the store's only writer.
-type tableCache struct {
-	table.Store
+type Cache struct {
+	Store
 	budget int // bytes, estimated
 
 	mu   sync.Mutex
@@ -35,34 +32,35 @@ type tableCache struct {
 	size int
 }
 
-// cachedTable is one table as stored at its newest version, and (for Diamant) its replay.
+// cachedTable is one table as stored at its newest version, and its replay.
 type cachedTable struct {
-	Rec     table.Record
-	size    int
-	diamant *diamanttable.Shared // the replay of rec, or nil until a load makes it
+	Rec    Record
+	size   int
+	replay any // the game's state at Rec.Version, or nil until a load makes it
 }
 
-// tableCacheBudget bounds the cache: a finished game of 6 takes about 20 KB.
-const tableCacheBudget = 64 << 20
+// CacheBudget is a cache's usual bound: a finished game of 6 takes about 20 KB.
+const CacheBudget = 64 << 20
 
-func newTableCache(s table.Store, budget int) *tableCache {
-	return &tableCache{Store: s, budget: budget, byID: map[string]*list.Element{}}
+// NewCache puts a cache of budget bytes (estimated) in front of s.
+func NewCache(s Store, budget int) *Cache {
+	return &Cache{Store: s, budget: budget, byID: map[string]*list.Element{}}
 }
 
 // Load reads a table from memory, or from the store (keeping it unless a write came
 // meanwhile). The record returned is the caller's: its devices are copied, its log cannot
 // be appended to in place.
-func (c *tableCache) Load(ctx context.Context, id string) (table.Record, error) {
+func (c *Cache) Load(ctx context.Context, id string) (Record, error) {
 	rec, err := c.Read(ctx, id)
 	if err != nil {
 		return rec, err
 	}
-	return handOut(rec), nil
+	return HandOut(rec), nil
 }
 
 // Read is Load for a caller that never changes what it gets (a live stream, at every
 // version): the record is the cache's own, shared with every reader, not a copy.
-func (c *tableCache) Read(ctx context.Context, id string) (table.Record, error) {
+func (c *Cache) Read(ctx context.Context, id string) (Record, error) {
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)
@@ -89,16 +87,16 @@ func (c *tableCache) Read(ctx context.Context, id string) (table.Record, error) 
 	return rec, nil
 }
 
-// handOut copies what a caller might change: the devices and their seats (all the seats
+// HandOut copies what a caller might change: the devices and their seats (all the seats
 // in one array). The log's entries are shared but clipped, so an append makes a new array.
-func handOut(rec table.Record) table.Record {
+func HandOut(rec Record) Record {
 	rec.Log = slices.Clip(rec.Log)
 	rec.Setup = slices.Clip(rec.Setup)
 	n := 0
 	for _, d := range rec.Devices {
 		n += len(d.Seats)
 	}
-	devices := make([]table.Device, len(rec.Devices))
+	devices := make([]Device, len(rec.Devices))
 	seats := make([]int, 0, n)
 	for i, d := range rec.Devices {
 		if d.Seats != nil {
@@ -112,13 +110,13 @@ func handOut(rec table.Record) table.Record {
 }
 
 // put adds or replaces an entry (c.mu held), then evicts down to the budget.
-func (c *tableCache) put(t *cachedTable) {
+func (c *Cache) put(t *cachedTable) {
 	t.size = 512 + len(t.Rec.Setup) + 64*len(t.Rec.Devices)
 	for _, a := range t.Rec.Log {
 		t.size += 48 + len(a)
 	}
-	if t.diamant != nil {
-		t.size += 64 * len(t.diamant.Actions)
+	if t.replay != nil {
+		t.size += 64 * len(t.Rec.Log) // about an action's worth of state per entry
 	}
 	if e, ok := c.byID[t.Rec.ID]; ok {
 		c.size -= e.Value.(*cachedTable).size
@@ -133,7 +131,7 @@ func (c *tableCache) put(t *cachedTable) {
 	}
 }
 
-func (c *tableCache) drop(e *list.Element) {
+func (c *Cache) drop(e *list.Element) {
 	t := e.Value.(*cachedTable)
 	c.lru.Remove(e)
 	delete(c.byID, t.Rec.ID)
@@ -141,7 +139,7 @@ func (c *tableCache) drop(e *list.Element) {
 }
 
 // forget drops a table (c.mu held) and tells the loads under way not to keep what they read.
-func (c *tableCache) forget(id string) {
+func (c *Cache) forget(id string) {
 	if e, ok := c.byID[id]; ok {
 		c.drop(e)
 	}
@@ -151,7 +149,7 @@ func (c *tableCache) forget(id string) {
 // follow applies a successful write made against version to the cached table: change
 // edits a copy of the record (already at version+1). Without the table at that version in
 // memory, the table is forgotten, and read from the store next time.
-func (c *tableCache) follow(id string, version int64, err error, change func(*table.Record)) {
+func (c *Cache) follow(id string, version int64, err error, change func(*Record)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.byID[id]
@@ -166,9 +164,9 @@ func (c *tableCache) follow(id string, version int64, err error, change func(*ta
 	c.put(&cachedTable{Rec: rec})
 }
 
-func (c *tableCache) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
+func (c *Cache) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
 	v, err := c.Store.Append(ctx, id, version, action, finished)
-	c.follow(id, version, err, func(r *table.Record) {
+	c.follow(id, version, err, func(r *Record) {
 		// A new array: the old record's readers keep theirs.
 		r.Log = append(slices.Clip(r.Log), slices.Clone(action))
 		r.Actions, r.Finished = len(r.Log), finished
@@ -176,35 +174,35 @@ func (c *tableCache) Append(ctx context.Context, id string, version int64, actio
 	return v, err
 }
 
-func (c *tableCache) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
+func (c *Cache) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
 	v, err := c.Store.Undo(ctx, id, version, finished)
-	c.follow(id, version, err, func(r *table.Record) {
+	c.follow(id, version, err, func(r *Record) {
 		r.Log = slices.Clip(r.Log[:len(r.Log)-1])
 		r.Actions, r.Finished = len(r.Log), finished
 	})
 	return v, err
 }
 
-func (c *tableCache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
+func (c *Cache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
 	return c.Update(ctx, id, version, setup, nil)
 }
 
-func (c *tableCache) SetDevices(ctx context.Context, id string, version int64, devices []table.Device) (int64, error) {
+func (c *Cache) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
 	if devices == nil {
-		devices = []table.Device{}
+		devices = []Device{}
 	}
 	return c.Update(ctx, id, version, nil, devices)
 }
 
-func (c *tableCache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {
+func (c *Cache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {
 	v, err := c.Store.Update(ctx, id, version, setup, devices)
-	c.follow(id, version, err, func(r *table.Record) {
+	c.follow(id, version, err, func(r *Record) {
 		if setup != nil {
 			r.Setup = slices.Clone(setup)
 		}
 		if devices != nil {
 			// As the store reads them back: in the given order, seats never nil.
-			r.Devices = make([]table.Device, len(devices))
+			r.Devices = make([]Device, len(devices))
 			for i, d := range devices {
 				d.Seats = append([]int{}, d.Seats...)
 				r.Devices[i] = d
@@ -216,7 +214,7 @@ func (c *tableCache) Update(ctx context.Context, id string, version int64, setup
 
 // The writes that keep the version: the table is read again from the store next time.
 
-func (c *tableCache) SetCode(ctx context.Context, id, code string) error {
+func (c *Cache) SetCode(ctx context.Context, id, code string) error {
 	err := c.Store.SetCode(ctx, id, code)
 	c.mu.Lock()
 	c.forget(id)
@@ -224,7 +222,7 @@ func (c *tableCache) SetCode(ctx context.Context, id, code string) error {
 	return err
 }
 
-func (c *tableCache) Sweep(ctx context.Context, by table.SweepTimes) (int, int, error) {
+func (c *Cache) Sweep(ctx context.Context, by SweepTimes) (int, int, error) {
 	archived, deleted, err := c.Store.Sweep(ctx, by)
 	if archived+deleted > 0 || err != nil {
 		c.mu.Lock()
@@ -236,24 +234,24 @@ func (c *tableCache) Sweep(ctx context.Context, by table.SweepTimes) (int, int, 
 	return archived, deleted, err
 }
 
-// diamantShared returns the cached replay of a table at version, or nil.
-func (c *tableCache) diamantShared(id string, version int64) *diamanttable.Shared {
+// Replayed returns the kept replay of a table at version, or nil.
+func (c *Cache) Replayed(id string, version int64) any {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version == version {
-		return e.Value.(*cachedTable).diamant
+		return e.Value.(*cachedTable).replay
 	}
 	return nil
 }
 
-// keepDiamantReplay keeps a replay of a table at version, if the table is in memory at
-// that version. r must never change afterwards.
-func (c *tableCache) keepDiamantReplay(id string, version int64, r *diamanttable.Shared) {
+// KeepReplay keeps a replay of a table at version, if the table is in memory at that
+// version. r must never change afterwards: every reader of that version shares it.
+func (c *Cache) KeepReplay(id string, version int64, r any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version == version {
 		t := *e.Value.(*cachedTable)
-		t.diamant = r
+		t.replay = r
 		c.put(&t)
 	}
 }

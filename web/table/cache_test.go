@@ -1,4 +1,4 @@
-package web
+package table_test
 
 import (
 	"context"
@@ -11,18 +11,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"tavolo/companion/diamant"
 	"tavolo/web/store"
 	"tavolo/web/table"
-	diamanttable "tavolo/web/table/diamant"
 )
 
-func newTestCache(t *testing.T, budget int) (*tableCache, table.Store) {
+func newTestCache(t *testing.T, budget int) (*table.Cache, table.Store) {
 	t.Helper()
 	db, err := store.OpenSQLite(t.TempDir())
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	return newTableCache(db, budget), db
+	return table.NewCache(db, budget), db
 }
 
 // sameRecord compares what the cache hands out with what the store reads.
@@ -41,7 +39,7 @@ func sameRecord(t *testing.T, want, got table.Record) {
 // Every write leaves the cache showing what the store holds.
 func TestTableCacheFollowsWrites(t *testing.T) {
 	ctx := context.Background()
-	c, db := newTestCache(t, tableCacheBudget)
+	c, db := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"a":1}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
 	_, err := c.Load(ctx, "t1") // now in memory
 	require.NoError(t, err)
@@ -94,7 +92,7 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 // A record handed out is the caller's: changing it changes nothing in the cache.
 func TestTableCacheHandsOutCopies(t *testing.T) {
 	ctx := context.Background()
-	c, _ := newTestCache(t, tableCacheBudget)
+	c, _ := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
 	_, err := c.Append(ctx, "t1", 0, json.RawMessage(`{"x":1}`), false)
 	require.NoError(t, err)
@@ -114,21 +112,17 @@ func TestTableCacheHandsOutCopies(t *testing.T) {
 // A load that read the store before a write is not kept over the write.
 func TestTableCacheStaleLoadNotKept(t *testing.T) {
 	ctx := context.Background()
-	c, _ := newTestCache(t, tableCacheBudget)
+	c, _ := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
 	// A load begun (generation read) before a write the cache could not follow...
-	c.mu.Lock()
-	gen := c.gen
-	c.mu.Unlock()
+	gen := table.CacheGen(c)
 	old, err := c.Store.Load(ctx, "t1")
 	require.NoError(t, err)
 	_, err = c.Append(ctx, "t1", 0, json.RawMessage(`{}`), false)
 	require.NoError(t, err)
-	c.mu.Lock()
-	assert.NotEqual(t, gen, c.gen)
-	_, cached := c.byID["t1"]
-	c.mu.Unlock()
-	assert.False(t, cached)
+	assert.NotEqual(t, gen, table.CacheGen(c))
+	ids, _ := table.CacheHolds(c)
+	assert.NotContains(t, ids, "t1")
 	assert.Equal(t, int64(0), old.Version)
 	got, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
@@ -145,20 +139,18 @@ func TestTableCacheBudget(t *testing.T) {
 		_, err := c.Load(ctx, id)
 		require.NoError(t, err)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	assert.LessOrEqual(t, c.size, 4000)
-	assert.Less(t, len(c.byID), 20)
-	assert.Contains(t, c.byID, "t19")
-	assert.NotContains(t, c.byID, "t00")
-	assert.Equal(t, c.lru.Len(), len(c.byID))
+	ids, size := table.CacheHolds(c)
+	assert.LessOrEqual(t, size, 4000)
+	assert.Less(t, len(ids), 20)
+	assert.Equal(t, "t19", ids[0])
+	assert.NotContains(t, ids, "t00")
 }
 
 // Streams read while actions are written: run under -race, every load sees a whole
 // version, and the last one is the store's.
 func TestTableCacheConcurrent(t *testing.T) {
 	ctx := context.Background()
-	c, db := newTestCache(t, tableCacheBudget)
+	c, db := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
 	var wg sync.WaitGroup
 	stop := make(chan struct{})
@@ -196,21 +188,41 @@ func TestTableCacheConcurrent(t *testing.T) {
 	sameRecord(t, want, got)
 }
 
-// A Diamant replay is kept only for the version it was made from.
-func TestTableCacheDiamantReplay(t *testing.T) {
+// A replay is kept only for the version it was made from.
+func TestTableCacheReplay(t *testing.T) {
 	ctx := context.Background()
-	c, _ := newTestCache(t, tableCacheBudget)
+	c, _ := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Host: true}))
-	r := &diamanttable.Shared{Actions: []diamant.Action{}}
-	c.keepDiamantReplay("t1", 0, r) // not in memory yet: not kept
-	assert.Nil(t, c.diamantShared("t1", 0))
+	r := &struct{ state int }{}
+	c.KeepReplay("t1", 0, r) // not in memory yet: not kept
+	assert.Nil(t, c.Replayed("t1", 0))
 	_, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
-	c.keepDiamantReplay("t1", 1, r) // another version: not kept
-	assert.Nil(t, c.diamantShared("t1", 0))
-	c.keepDiamantReplay("t1", 0, r)
-	assert.Same(t, r, c.diamantShared("t1", 0))
+	c.KeepReplay("t1", 1, r) // another version: not kept
+	assert.Nil(t, c.Replayed("t1", 0))
+	c.KeepReplay("t1", 0, r)
+	assert.Same(t, r, c.Replayed("t1", 0).(*struct{ state int }))
 	_, err = c.Append(ctx, "t1", 0, json.RawMessage(`{}`), false)
 	require.NoError(t, err)
-	assert.Nil(t, c.diamantShared("t1", 1), "a write drops the replay of the old version")
+	assert.Nil(t, c.Replayed("t1", 1), "a write drops the replay of the old version")
+}
+
+// A record handed out has seats of its own: one device's seats grown in place never
+// reach another's, nor the cache's.
+func TestTableCacheHandsOutSeatsApart(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestCache(t, table.CacheBudget)
+	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
+	_, err := c.SetDevices(ctx, "t1", 0, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
+	require.NoError(t, err)
+	r, err := c.Load(ctx, "t1")
+	require.NoError(t, err)
+	r.Devices[0].Seats = append(r.Devices[0].Seats, 5)
+	r.Devices[1].Seats[0] = 7
+	require.Equal(t, []int{0, 1, 5}, r.Devices[0].Seats)
+	require.Equal(t, []int{7}, r.Devices[1].Seats)
+	require.NotNil(t, r.Devices[2].Seats)
+	shared, err := c.Read(ctx, "t1")
+	require.NoError(t, err)
+	require.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
 }
