@@ -65,9 +65,9 @@ var Game table.Game[*Table] = game{}
 
 type game struct{}
 
-func (game) Name() string                        { return "donuts" }
+func (game) Name() string                            { return "donuts" }
 func (game) Replay(rec table.Record) (*Table, error) { return Load(rec) }
-func (game) Seats(*Table) int                    { return 2 }
+func (game) Seats(*Table) int                        { return 2 }
 
 // Own is a copy of t that a request may play on: its record rec (the requesting
 // device's), its own game and events.
