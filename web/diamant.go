@@ -217,7 +217,7 @@ func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamanttable.Tab
 	}
 	w, _ := st.Winners()
 	shown := t.Shown()
-	p.ChestNote = chestNote(l, t, shown)
+	p.ChestNote = say.DiamantChestNote(l, t.Names, t.Seats, shown)
 	p.InCave = st.InCave()
 	p.Players = make([]page.DiamantRow, len(t.Names))
 	for i, name := range t.Names {

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/live"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -46,11 +47,11 @@ func (s *Server) diamantEvents(c echo.Context) error {
 	device := t.Device
 	// A place among the streams, once the device is known to be at the table (a refused
 	// request never closes one of its streams).
-	lease, why := s.streams.acquire(device, c.RealIP())
-	if why != refusedNone {
+	lease, why := s.streams.Acquire(device, c.RealIP())
+	if why != live.Accepted {
 		return s.refuseStream(c, why)
 	}
-	defer lease.release()
+	defer lease.Release()
 	s.presence.Enter(id, device)
 	defer s.presence.Leave(id, device)
 
@@ -122,7 +123,7 @@ func (s *Server) diamantEvents(c echo.Context) error {
 			return nil
 		case <-s.stopping:
 			return nil
-		case <-lease.replaced:
+		case <-lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.
 			io.WriteString(w, "event: replaced\ndata: {}\n\n")
 			w.Flush()
@@ -162,7 +163,7 @@ func (s *Server) streamProbe(c echo.Context, id string) error {
 	if err := s.readDiamant(c, id, t); err != nil {
 		return err
 	}
-	if why := s.streams.check(t.Device, c.RealIP()); why != refusedNone {
+	if why := s.streams.Check(t.Device, c.RealIP()); why != live.Accepted {
 		return s.refuseStream(c, why)
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -171,19 +172,23 @@ func (s *Server) streamProbe(c echo.Context, id string) error {
 // refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
 // says why and when the page tries again; as JSON for a script ({"error", "id",
 // "retryAfter"}), as text otherwise. The connection is closed after it.
-func (s *Server) refuseStream(c echo.Context, why refusal) error {
+func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
+	id := "app.streams.busy" // the server is at its cap
+	if why == live.RefusedAddress {
+		id = "app.streams.toomany"
+	}
 	secs := int(streamRetryAfter / time.Second)
 	h := c.Response().Header()
 	h.Set("Retry-After", strconv.Itoa(secs))
 	h.Set("Cache-Control", "no-store")
 	h.Set("Connection", "close")
-	text := s.loc(c).N(string(why), secs)
+	text := s.loc(c).N(id, secs)
 	if wantsJSON(c) {
 		return c.JSON(http.StatusTooManyRequests, struct {
 			Error      string `json:"error"`
 			ID         string `json:"id"`
 			RetryAfter int    `json:"retryAfter"`
-		}{text, string(why), secs})
+		}{text, id, secs})
 	}
 	return c.String(http.StatusTooManyRequests, text)
 }

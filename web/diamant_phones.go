@@ -56,22 +56,6 @@ func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 	s.joinRoutes(e)
 }
 
-// chestNote says why this device does not see the chests of seats it holds, if it does not.
-func chestNote(l *i18n.Localizer, t *diamanttable.Table, shown diamant.Seats) string {
-	hidden := t.Seats &^ shown
-	if hidden == 0 {
-		return ""
-	}
-	if t.Seats.Count() == 1 {
-		return l.T("diamant.chest.moved")
-	}
-	var note []string
-	for _, seat := range hidden.List() {
-		note = append(note, l.T("diamant.chest.moved.name", "Name", t.Names[seat]))
-	}
-	return strings.Join(note, " ")
-}
-
 // notPlaying sends a request for the game of a table that has none to the table's page.
 func (s *Server) notPlaying(c echo.Context, t *diamanttable.Table) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
@@ -271,20 +255,10 @@ func (s *Server) diamantPhonesCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.giveCode(ctx, id); err != nil {
+	if err := s.tables.GiveCode(ctx, id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
-}
-
-// giveCode gives a table a fresh join code (drawing again in the rare case of a clash).
-func (s *Server) giveCode(ctx context.Context, id string) error {
-	for {
-		err := s.store.SetCode(ctx, id, table.NewJoinCode())
-		if !errors.Is(err, table.ErrCodeTaken) {
-			return err
-		}
-	}
 }
 
 // ---- host actions ----
@@ -317,15 +291,7 @@ func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diam
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 	}
-	opt := t.Opt
-	opt.Players = slices.Clone(t.Opt.Players)
-	opt.Own = slices.Clone(t.Opt.Own)
-	opt.Keepers, opt.Moved = slices.Clone(t.Opt.Keepers), slices.Clone(t.Opt.Moved)
-	devices := make([]table.Device, len(t.Rec.Devices))
-	for i, d := range t.Rec.Devices {
-		d.Seats = slices.Clone(d.Seats)
-		devices[i] = d
-	}
+	opt, devices := t.Opt.Clone(), table.HandOut(t.Rec).Devices
 	if problem, status := change(t, &opt, &devices); problem != "" {
 		return s.showLobby(c, status, t, problem)
 	}
@@ -388,7 +354,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", diamanttable.VotePhone
 		if t.Rec.Code == "" {
 			// Under the table's lock, before the options say the table is open.
-			if err := s.giveCode(c.Request().Context(), t.Rec.ID); err != nil {
+			if err := s.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
 				return l.T("diamant.error.form"), http.StatusInternalServerError
 			}
 		}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/labstack/echo/v4"
 
@@ -46,15 +45,9 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamanttable.Table) e
 
 // createDiamant stores a new table whose every seat is held by the device.
 func (s *Server) createDiamant(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
-	raw, err := json.Marshal(opt)
-	if err != nil {
-		return "", err
-	}
 	seats := make([]int, len(opt.Players))
 	for i := range seats {
 		seats[i] = i
 	}
-	id := table.NewID()
-	err = s.store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, table.Device{ID: device, Seats: seats, Host: true})
-	return id, err
+	return s.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
 }

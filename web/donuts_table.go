@@ -66,12 +66,8 @@ func (s *Server) computerMoves(ctx context.Context, t *donutsTable) error {
 // createDonuts stores a new table held by the device, and lets the computer place its
 // first donut when it starts.
 func (s *Server) createDonuts(ctx context.Context, device string, opt donutstable.Options) (string, error) {
-	raw, err := json.Marshal(opt)
+	id, err := s.tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
 	if err != nil {
-		return "", err
-	}
-	id := table.NewID()
-	if err := s.store.Create(ctx, table.Table{ID: id, Game: "donuts", Setup: raw}, table.Device{ID: device, Seats: opt.Seats(), Host: true}); err != nil {
 		return "", err
 	}
 	rec, err := s.store.Load(ctx, id)

@@ -115,7 +115,7 @@ func TestStreamsPerDeviceNewestWins(t *testing.T) {
 		streams = append(streams, ch)
 	}
 	device := pt.deviceOf(s, 1)
-	_, mine, _ := s.streams.counts(device, "127.0.0.1")
+	_, mine, _ := s.streams.Counts(device, "127.0.0.1")
 	require.Equal(t, 3, mine)
 
 	// A fourth: the first is replaced and ends; the others stay.
@@ -126,7 +126,7 @@ func TestStreamsPerDeviceNewestWins(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, "replaced", got[0].Event)
 	eventually(t, func() bool {
-		open, mine, addr := s.streams.counts(device, "127.0.0.1")
+		open, mine, addr := s.streams.Counts(device, "127.0.0.1")
 		return open == 3 && mine == 3 && addr == 3
 	}, "the replaced stream's place was not given back")
 
@@ -161,7 +161,7 @@ func TestStreamsOfOneDeviceStayAtTheCap(t *testing.T) {
 	}
 	device := pt.deviceOf(s, 1)
 	eventually(t, func() bool {
-		open, mine, _ := s.streams.counts(device, "127.0.0.1")
+		open, mine, _ := s.streams.Counts(device, "127.0.0.1")
 		return open == defaultStreamsPerDevice && mine == defaultStreamsPerDevice
 	}, "more than the cap of streams stayed open")
 
@@ -225,27 +225,17 @@ func TestStreamsPerAddressRefused(t *testing.T) {
 	require.Equal(t, "Trop de connexions ouvertes depuis ce téléphone ou ce réseau. Tavolo réessaie dans 15 secondes.", refused.Error)
 	require.Equal(t, "app.streams.toomany", refused.ID)
 	require.Equal(t, 15, refused.RetryAfter)
-	_, _, addr := s.streams.counts("", "127.0.0.1")
+	_, _, addr := s.streams.Counts("", "127.0.0.1")
 	require.Equal(t, 3, addr, "neither a refusal nor a question takes a place")
 
 	// One closes: the question says yes, and the stream opens.
 	stops[0]()
-	eventually(t, func() bool { _, _, addr := s.streams.counts("", "127.0.0.1"); return addr == 2 }, "the closed stream kept its place")
+	eventually(t, func() bool { _, _, addr := s.streams.Counts("", "127.0.0.1"); return addr == 2 }, "the closed stream kept its place")
 	res, _ = pt.phones[3].get(path, map[string]string{"Accept": "application/json"})
 	require.Equal(t, http.StatusNoContent, res.StatusCode)
 	ch, stop := openStream(t, pt.phones[3], path)
 	defer stop()
 	next(t, ch)
-}
-
-// The address a stream counts against: IPv4 as it is, IPv6 by its /64.
-func TestAddressKey(t *testing.T) {
-	require.Equal(t, "192.0.2.7", addressKey("192.0.2.7"))
-	require.Equal(t, "192.0.2.7", addressKey("::ffff:192.0.2.7"))
-	require.Equal(t, "2001:db8:1:2::/64", addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd"))
-	require.Equal(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:2:ffff::9"))
-	require.NotEqual(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:3::1"))
-	require.Equal(t, "not-an-ip", addressKey("not-an-ip"))
 }
 
 // The global cap: with room for 16 connections, streams take at most 8 and the 9th is
@@ -292,7 +282,7 @@ func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
 	for _, c := range idle {
 		c.CloseIdleConnections()
 	}
-	open, _, _ := s.streams.counts("", "")
+	open, _, _ := s.streams.Counts("", "")
 	require.Equal(t, 8, open)
 }
 
@@ -374,7 +364,7 @@ func TestOneDeviceActionCost(t *testing.T) {
 		}
 		device := pt.deviceOf(s, 1)
 		for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-			_, mine, addr := s.streams.counts(device, "127.0.0.1")
+			_, mine, addr := s.streams.Counts(device, "127.0.0.1")
 			if mine == want && addr == want {
 				break
 			}
@@ -411,7 +401,7 @@ func TestReplacedStreamClosesItsConnection(t *testing.T) {
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", pt.id, u.Host, strings.Join(cookies, "; "))
 	device := pt.deviceOf(s, 1)
-	eventually(t, func() bool { _, mine, _ := s.streams.counts(device, ""); return mine == 1 }, "the stream did not open")
+	eventually(t, func() bool { _, mine, _ := s.streams.Counts(device, ""); return mine == 1 }, "the stream did not open")
 
 	ch, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
 	defer stop()

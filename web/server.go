@@ -71,7 +71,7 @@ type Server struct {
 	store        table.Store         // tables' store (in memory, in front of SQLite): creates, codes, lists
 	hub          *live.Hub           // tells a table's live streams that it changed
 	presence     *table.Presence     // which devices have a live stream open
-	streams      *streamLimits       // the live streams open, against their caps
+	streams      *live.Limits        // the live streams open, against their caps
 	maxConns     int                 // the cap on connections; 0: none
 	newTables    echo.MiddlewareFunc // limits the tables a client address opens
 	stopping     chan struct{}       // closed on shutdown: live streams end
@@ -106,7 +106,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
 	s.maxConns, streams = connLimits(cfg.MaxConnections)
-	s.streams = newStreamLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
+	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
 	s.routes()
 	return s, nil
@@ -225,8 +225,9 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(s.limitConns(srv, ln)) }()
+	perDevice, perAddress, total := s.streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
-		"max_streams", s.streams.total, "max_streams_per_device", s.streams.perDevice, "max_streams_per_address", s.streams.perAddress)
+		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
 	select {
 	case err := <-errc:
 		return err

@@ -2,6 +2,7 @@ package say
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -180,4 +181,21 @@ func DiamantRisk(l *i18n.Localizer, ending, left int) string {
 		return l.T("diamant.risk.none")
 	}
 	return l.N("diamant.n.risk", ending, "Left", strconv.Itoa(left))
+}
+
+// DiamantChestNote says why a device does not see the chests of seats it holds (those not
+// shown: they changed phones during the game), or "" when it sees them all.
+func DiamantChestNote(l *i18n.Localizer, names []string, held, shown diamant.Seats) string {
+	hidden := held &^ shown
+	if hidden == 0 {
+		return ""
+	}
+	if held.Count() == 1 {
+		return l.T("diamant.chest.moved")
+	}
+	var note []string
+	for _, seat := range hidden.List() {
+		note = append(note, l.T("diamant.chest.moved.name", "Name", names[seat]))
+	}
+	return strings.Join(note, " ")
 }

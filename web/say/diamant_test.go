@@ -194,3 +194,18 @@ func TestRiskAndNames(t *testing.T) {
 	require.Equal(t, "Hazard: boulder", DiamantCard(ls["en"], diamant.Boulder))
 	require.Equal(t, "Pericolo: tronco", DiamantCard(ls["it"], diamant.Ram))
 }
+
+// A device told why it does not see a chest it holds: one seat of its own, or each by name.
+func TestDiamantChestNote(t *testing.T) {
+	ls := localizers(t)
+	names := sayNames[:3]
+	require.Empty(t, DiamantChestNote(ls["en"], names, diamant.SeatsOf(1), diamant.SeatsOf(1)))
+	require.Equal(t, "Your chest is hidden: this seat changed phones during the game. It will be shown at the end.",
+		DiamantChestNote(ls["en"], names, diamant.SeatsOf(1), 0))
+	require.Equal(t, "Vaša truhlica je skrytá: toto miesto počas hry zmenilo telefón. Ukáže sa na konci.",
+		DiamantChestNote(ls["sk"], names, diamant.SeatsOf(2), diamant.SeatsOf(0)))
+	both := DiamantChestNote(ls["fr"], names, diamant.SeatsOf(0, 1, 2), diamant.SeatsOf(1))
+	require.Equal(t, "Ada : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin. "+
+		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
+	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il forziere è nascosto")
+}

@@ -39,6 +39,27 @@ func (ts *Tables) Lock(id string) (unlock func(), err error) {
 	return ts.locks.Lock(id), nil
 }
 
+// Create stores a new table of a game with its setup (as JSON), held by its host's
+// device; it returns the table's id.
+func (ts *Tables) Create(ctx context.Context, game string, setup any, host Device) (string, error) {
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return "", err
+	}
+	id := NewID()
+	return id, ts.cache.Create(ctx, Table{ID: id, Game: game, Setup: raw}, host)
+}
+
+// GiveCode gives a table a fresh join code (drawn again in the rare case of a clash).
+func (ts *Tables) GiveCode(ctx context.Context, id string) error {
+	for {
+		err := ts.cache.SetCode(ctx, id, NewJoinCode())
+		if !errors.Is(err, ErrCodeTaken) {
+			return err
+		}
+	}
+}
+
 // LocksHeld is how many tables' locks are held or waited for.
 func (ts *Tables) LocksHeld() int { return ts.locks.Held() }
 

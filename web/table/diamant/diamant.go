@@ -52,6 +52,17 @@ type Options struct {
 	Moved   []int    `json:"moved,omitempty"`   // the log's length when the seat last changed phones: its votes cast before are never shown
 }
 
+// Clone is a copy of o that may be changed apart from it.
+func (o Options) Clone() Options {
+	o.Players, o.Own = slices.Clone(o.Players), slices.Clone(o.Own)
+	o.Keepers, o.Moved = slices.Clone(o.Keepers), slices.Clone(o.Moved)
+	if o.Proposal != nil {
+		p := *o.Proposal
+		o.Proposal = &p
+	}
+	return o
+}
+
 // Proposal is the host's "leave" for a seat whose phone is away, pending confirmation.
 // It holds for one vote only (Step).
 type Proposal struct {

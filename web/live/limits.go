@@ -1,0 +1,143 @@
+package live
+
+import (
+	"net/netip"
+	"sync"
+)
+
+// Caps on live streams. A live stream holds a connection, so a file, for as long as it is
+// open: without caps one device could open streams until the process ran out of files.
+// A device at its cap always gets a new stream, its oldest told to end (a reload never
+// fails); an address or the server at its cap is refused.
+
+// Limits counts the open live streams by device and by address, against their caps.
+type Limits struct {
+	perDevice, perAddress, total int // caps; 0: none
+
+	mu        sync.Mutex
+	devices   map[string][]*Lease // each device's streams, oldest first
+	addresses map[string]int
+	open      int
+}
+
+// Lease is one open stream's place. Replaced is closed when a newer stream of the
+// same device takes its place: the stream then ends.
+type Lease struct {
+	l            *Limits
+	device, addr string
+	replaced     chan struct{}
+}
+
+// Refusal says why a stream was refused.
+type Refusal int
+
+// The refusals.
+const (
+	Accepted       Refusal = iota
+	RefusedAddress         // the client's address is at its cap
+	RefusedServer          // the server is at its cap
+)
+
+// NewLimits makes caps of so many streams per device, per address and in all; 0: none.
+func NewLimits(perDevice, perAddress, total int) *Limits {
+	return &Limits{perDevice: perDevice, perAddress: perAddress, total: total,
+		devices: map[string][]*Lease{}, addresses: map[string]int{}}
+}
+
+// Acquire takes a place for a new stream of device from addr, or says why not. A device at
+// its cap always gets one: its oldest stream is told to end, which frees a place.
+func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
+	addr = addressKey(addr)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	own := l.devices[device]
+	replacing := l.perDevice > 0 && len(own) >= l.perDevice
+	if !replacing {
+		if why := l.refusalLocked(addr); why != Accepted {
+			return nil, why
+		}
+	}
+	lease := &Lease{l: l, device: device, addr: addr, replaced: make(chan struct{})}
+	if replacing {
+		close(own[0].replaced)
+		own = own[1:]
+	}
+	l.devices[device] = append(own, lease)
+	l.addresses[addr]++
+	l.open++
+	return lease, Accepted
+}
+
+// Check says whether a new stream from addr would be refused, without taking a place.
+func (l *Limits) Check(device, addr string) Refusal {
+	addr = addressKey(addr)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.perDevice > 0 && len(l.devices[device]) >= l.perDevice {
+		return Accepted
+	}
+	return l.refusalLocked(addr)
+}
+
+func (l *Limits) refusalLocked(addr string) Refusal {
+	switch {
+	case l.perAddress > 0 && l.addresses[addr] >= l.perAddress:
+		return RefusedAddress
+	case l.total > 0 && l.open >= l.total:
+		return RefusedServer
+	}
+	return Accepted
+}
+
+// Replaced is closed when a newer stream of the same device takes this one's place: the
+// stream then ends.
+func (s *Lease) Replaced() <-chan struct{} { return s.replaced }
+
+// Caps are the caps: per device, per address, in all; 0: none.
+func (l *Limits) Caps() (perDevice, perAddress, total int) { return l.perDevice, l.perAddress, l.total }
+
+// Release gives the stream's place back, when its handler ends.
+func (s *Lease) Release() {
+	l := s.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if own := l.devices[s.device]; len(own) > 0 {
+		for i, o := range own {
+			if o == s {
+				own = append(own[:i:i], own[i+1:]...)
+				break
+			}
+		}
+		if len(own) == 0 {
+			delete(l.devices, s.device)
+		} else {
+			l.devices[s.device] = own
+		}
+	}
+	if l.addresses[s.addr]--; l.addresses[s.addr] <= 0 {
+		delete(l.addresses, s.addr)
+	}
+	l.open--
+}
+
+// Counts are the open streams: in all, of a device, and from an address.
+func (l *Limits) Counts(device, addr string) (open, ofDevice, fromAddress int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open, len(l.devices[device]), l.addresses[addressKey(addr)]
+}
+
+// addressKey is what a client's address counts as: an IPv6 address's /64 (one home, one
+// phone's network), an IPv4 address as it is.
+func addressKey(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.Prefix(64)
+	return p.String()
+}

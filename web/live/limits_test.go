@@ -1,0 +1,50 @@
+package live
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The address a stream counts against: IPv4 as it is, IPv6 by its /64.
+func TestAddressKey(t *testing.T) {
+	require.Equal(t, "192.0.2.7", addressKey("192.0.2.7"))
+	require.Equal(t, "192.0.2.7", addressKey("::ffff:192.0.2.7"))
+	require.Equal(t, "2001:db8:1:2::/64", addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd"))
+	require.Equal(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:2:ffff::9"))
+	require.NotEqual(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:3::1"))
+	require.Equal(t, "not-an-ip", addressKey("not-an-ip"))
+}
+
+// A device at its cap gets its new stream, its oldest told to end; an address at its cap,
+// or the server at its, is refused; a released stream gives its place back.
+func TestLimits(t *testing.T) {
+	l := NewLimits(2, 3, 4)
+	a, why := l.Acquire("d1", "192.0.2.1")
+	require.Equal(t, Accepted, why)
+	b, _ := l.Acquire("d1", "192.0.2.1")
+	c, why := l.Acquire("d1", "192.0.2.1")
+	require.Equal(t, Accepted, why)
+	select {
+	case <-a.Replaced():
+	default:
+		t.Fatal("the oldest stream was not told to end")
+	}
+	a.Release()
+	open, mine, addr := l.Counts("d1", "192.0.2.1")
+	require.Equal(t, [3]int{2, 2, 2}, [3]int{open, mine, addr})
+
+	d, _ := l.Acquire("d2", "192.0.2.1")
+	_, why = l.Acquire("d3", "192.0.2.1")
+	require.Equal(t, RefusedAddress, why)
+	require.Equal(t, RefusedAddress, l.Check("d3", "192.0.2.1"))
+	require.Equal(t, Accepted, l.Check("d1", "192.0.2.1"), "a device at its cap replaces")
+	e, _ := l.Acquire("d4", "198.51.100.1")
+	_, why = l.Acquire("d5", "198.51.100.2")
+	require.Equal(t, RefusedServer, why)
+	for _, s := range []*Lease{b, c, d, e} {
+		s.Release()
+	}
+	open, _, _ = l.Counts("", "")
+	require.Zero(t, open)
+}
