@@ -3,194 +3,51 @@ package web
 import (
 	"context"
 	"io"
-	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/live"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
-// Live updates for a table with a phone each, by Server-Sent Events. The hub (web/live)
-// carries only versions; on each wake, a device's stream loads the table and renders that
-// device's own view of it (built from the seats it holds), the same JSON as an action's
-// reply, with the version as the event's id. A reconnecting page sends Last-Event-ID (or
-// ?since=) and gets one catch-up event at once if the table moved on meanwhile. When a
-// phone goes away or comes back (presence), the hub is touched: each stream works out
-// whether its own view shows it, and sends that view as a "presence" event with no id.
-
-const heartbeat = 20 * time.Second
+// Diamant's live view (stream.go): the table's page or its current screen, as this
+// device sees it, and which phones are away.
 
 func (s *Server) diamantEvents(c echo.Context) error {
-	id := c.Param("id")
-	if !table.ValidID(id) {
-		return echo.ErrNotFound
-	}
-	if wantsJSON(c) {
-		return s.streamProbe(c, id)
-	}
-	// Subscribe before loading: a change between the two is then never missed.
-	sub := s.hub.Subscribe(id)
-	defer sub.Close()
-	// The stream's table, read again into the same place at each version; shared with
-	// the other readers: never changed here.
-	t := &diamanttable.Table{}
-	if err := s.readDiamant(c, id, t); err != nil {
-		return err
-	}
-	device := t.Device
-	// A place among the streams, once the device is known to be at the table (a refused
-	// request never closes one of its streams).
-	lease, why := s.streams.Acquire(device, c.RealIP())
-	if why != live.Accepted {
-		return s.refuseStream(c, why)
-	}
-	defer lease.Release()
-	s.presence.Enter(id, device)
-	defer s.presence.Leave(id, device)
-
-	since := int64(-1)
-	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
-		if n, err := strconv.ParseInt(v, 10, 64); err == nil && v != "" {
-			since = n
-			break
-		}
-	}
-	table := c.QueryParam("view") == "table"
-
-	w := c.Response()
-	h := w.Header()
-	h.Set(echo.HeaderContentType, "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	// Not chunked: the stream ends with its connection, as the SSE specification suggests
-	// (net/http then closes it), so that a last event is never cut off by a close in the
-	// middle of a chunked body, and an ended stream leaves no idle connection behind.
-	h.Set("Transfer-Encoding", "identity")
-	w.WriteHeader(http.StatusOK)
-	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
-		return nil
-	}
-	sent := since
-	// The phones away as this device's page last showed them.
-	away := s.awaySeats(t)
-	send := func() error {
-		if t.Rec.Version == sent {
-			return nil
-		}
-		away = s.awaySeats(t)
-		if err := s.writeEvent(w, c, t, table); err != nil {
-			return err
-		}
-		w.Flush()
-		sent = t.Rec.Version
-		return nil
-	}
-	// sendPresence shows a phone gone away or come back, at the same version: a named
-	// event with no id, so that Last-Event-ID stays the version (an event without an id
-	// keeps the last one). Only a screen that shows who is away gets it.
-	sendPresence := func() error {
-		now := s.awaySeats(t)
-		if now == away || t.Rec.Version != sent {
-			return nil
-		}
-		before := away
-		away = now
-		written, err := s.writePresence(w, c, t, table, func() []say.Sentence { return s.awayNews(c, t, before, now) })
-		if err != nil || !written {
-			return err
-		}
-		w.Flush()
-		return nil
-	}
-	if err := send(); err != nil {
-		return nil
-	}
-	w.Flush()
-
-	ctx := c.Request().Context()
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-s.stopping:
-			return nil
-		case <-lease.Replaced():
-			// The device opened a newer stream (another tab): this page stops following.
-			io.WriteString(w, "event: replaced\ndata: {}\n\n")
-			w.Flush()
-			return nil
-		case <-tick.C:
-			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
-				return nil
-			}
-			w.Flush()
-		case <-sub.Wake():
-			touched := sub.Touched()
-			if sub.Latest() <= sent {
-				if touched && sendPresence() != nil {
-					return nil
-				}
-				continue
-			}
-			// A new version: its view shows who is away as well.
-			if err := s.readDiamant(c, id, t); err != nil {
-				// Gone (deleted) or no longer at the table: the page reloads and explains.
-				io.WriteString(w, "event: gone\ndata: {}\n\n")
-				w.Flush()
-				return nil
-			}
-			if err := send(); err != nil {
-				return nil
-			}
-		}
-	}
+	return s.stream(c, &diamantLive{s: s, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
 }
 
-// streamProbe answers a page's script that asks (Accept: application/json) whether it may
-// open the table's stream, since EventSource cannot read why a stream was refused: 204 if
-// it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
-func (s *Server) streamProbe(c echo.Context, id string) error {
-	t := &diamanttable.Table{}
-	if err := s.readDiamant(c, id, t); err != nil {
-		return err
-	}
-	if why := s.streams.Check(t.Device, c.RealIP()); why != live.Accepted {
-		return s.refuseStream(c, why)
-	}
-	return c.NoContent(http.StatusNoContent)
+type diamantLive struct {
+	s     *Server
+	table bool // the table's page rather than the game's screen
+	// t is the table, read again into the same place at each version; shared with the
+	// other readers: never changed here.
+	t    *diamanttable.Table
+	away diamant.Seats // the seats whose phone is away, as last shown
 }
 
-// refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
-// says why and when the page tries again; as JSON for a script ({"error", "id",
-// "retryAfter"}), as text otherwise. The connection is closed after it.
-func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
-	id := "app.streams.busy" // the server is at its cap
-	if why == live.RefusedAddress {
-		id = "app.streams.toomany"
+func (v *diamantLive) read(c echo.Context) error { return v.s.readDiamant(c, c.Param("id"), v.t) }
+func (v *diamantLive) version() int64            { return v.t.Rec.Version }
+func (v *diamantLive) device() string            { return v.t.Device }
+
+func (v *diamantLive) write(w io.Writer, c echo.Context) error {
+	v.away = v.s.awaySeats(v.t)
+	return v.s.writeEvent(w, c, v.t, v.table)
+}
+
+func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
+	now := v.s.awaySeats(v.t)
+	if now == v.away {
+		return false, nil
 	}
-	secs := int(streamRetryAfter / time.Second)
-	h := c.Response().Header()
-	h.Set("Retry-After", strconv.Itoa(secs))
-	h.Set("Cache-Control", "no-store")
-	h.Set("Connection", "close")
-	text := s.loc(c).N(id, secs)
-	if wantsJSON(c) {
-		return c.JSON(http.StatusTooManyRequests, struct {
-			Error      string `json:"error"`
-			ID         string `json:"id"`
-			RetryAfter int    `json:"retryAfter"`
-		}{text, id, secs})
-	}
-	return c.String(http.StatusTooManyRequests, text)
+	before := v.away
+	v.away = now
+	return v.s.writePresence(w, c, v.t, v.table, func() []say.Sentence { return v.s.awayNews(c, v.t, before, now) })
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version

@@ -1,0 +1,190 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/web/live"
+	"tavolo/web/table"
+)
+
+// Live updates of a table, by Server-Sent Events, for every game. The hub (web/live)
+// carries only versions; on each wake, a device's stream reads the table again and writes
+// that device's own view of it, the same JSON as an action's reply, with the version as
+// the event's id. A reconnecting page sends Last-Event-ID (or ?since=) and gets one
+// catch-up event at once if the table moved on meanwhile. When a phone goes away or comes
+// back (presence), the hub is touched: each stream works out whether its own view shows
+// it, and sends that view as a "presence" event with no id (Last-Event-ID stays the
+// version).
+
+const heartbeat = 20 * time.Second
+
+// liveView is a game's side of one device's stream.
+type liveView interface {
+	// read reads the table again, at its newest version; an error: the table is gone, or
+	// the device no longer at it.
+	read(c echo.Context) error
+	version() int64
+	device() string
+	// write writes the device's view at the version read, as an event whose id is the
+	// version; the view shows who is away, and notes it.
+	write(w io.Writer, c echo.Context) error
+	// presence notes who is away now; when that changed since last noted and the view
+	// shows it, it writes the view as a "presence" event and reports true.
+	presence(w io.Writer, c echo.Context) (bool, error)
+}
+
+// stream serves a table's live stream with view; a script asking with Accept:
+// application/json gets a probe instead (streamProbe).
+func (s *Server) stream(c echo.Context, view liveView) error {
+	id := c.Param("id")
+	if !table.ValidID(id) {
+		return echo.ErrNotFound
+	}
+	if wantsJSON(c) {
+		return s.streamProbe(c, view)
+	}
+	// Subscribe before reading: a change between the two is then never missed.
+	sub := s.hub.Subscribe(id)
+	defer sub.Close()
+	if err := view.read(c); err != nil {
+		return err
+	}
+	device := view.device()
+	// A place among the streams, once the device is known to be at the table (a refused
+	// request never closes one of its streams).
+	lease, why := s.streams.Acquire(device, c.RealIP())
+	if why != live.Accepted {
+		return s.refuseStream(c, why)
+	}
+	defer lease.Release()
+	s.presence.Enter(id, device)
+	defer s.presence.Leave(id, device)
+
+	sent := int64(-1)
+	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && v != "" {
+			sent = n
+			break
+		}
+	}
+	w := c.Response()
+	h := w.Header()
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	// Not chunked: the stream ends with its connection, as the SSE specification suggests
+	// (net/http then closes it), so that a last event is never cut off by a close in the
+	// middle of a chunked body, and an ended stream leaves no idle connection behind.
+	h.Set("Transfer-Encoding", "identity")
+	w.WriteHeader(http.StatusOK)
+	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
+		return nil
+	}
+	// Who is away as this device's page last showed them.
+	if _, err := view.presence(io.Discard, c); err != nil {
+		return err
+	}
+	send := func() error {
+		if view.version() == sent {
+			return nil
+		}
+		if err := view.write(w, c); err != nil {
+			return err
+		}
+		w.Flush()
+		sent = view.version()
+		return nil
+	}
+	if err := send(); err != nil {
+		return nil
+	}
+	w.Flush()
+
+	ctx := c.Request().Context()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.stopping:
+			return nil
+		case <-lease.Replaced():
+			// The device opened a newer stream (another tab): this page stops following.
+			io.WriteString(w, "event: replaced\ndata: {}\n\n")
+			w.Flush()
+			return nil
+		case <-tick.C:
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return nil
+			}
+			w.Flush()
+		case <-sub.Wake():
+			touched := sub.Touched()
+			if sub.Latest() <= sent {
+				if !touched || view.version() != sent {
+					continue
+				}
+				wrote, err := view.presence(w, c)
+				if err != nil {
+					return nil
+				}
+				if wrote {
+					w.Flush()
+				}
+				continue
+			}
+			if err := view.read(c); err != nil {
+				// Gone (deleted) or no longer at the table: the page reloads and explains.
+				io.WriteString(w, "event: gone\ndata: {}\n\n")
+				w.Flush()
+				return nil
+			}
+			if err := send(); err != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// streamProbe answers a page's script that asks (Accept: application/json) whether it may
+// open the table's stream, since EventSource cannot read why a stream was refused: 204 if
+// it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
+func (s *Server) streamProbe(c echo.Context, view liveView) error {
+	if err := view.read(c); err != nil {
+		return err
+	}
+	if why := s.streams.Check(view.device(), c.RealIP()); why != live.Accepted {
+		return s.refuseStream(c, why)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
+// says why and when the page tries again; as JSON for a script ({"error", "id",
+// "retryAfter"}), as text otherwise. The connection is closed after it.
+func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
+	id := "app.streams.busy" // the server is at its cap
+	if why == live.RefusedAddress {
+		id = "app.streams.toomany"
+	}
+	secs := int(streamRetryAfter / time.Second)
+	h := c.Response().Header()
+	h.Set("Retry-After", strconv.Itoa(secs))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Connection", "close")
+	text := s.loc(c).N(id, secs)
+	if wantsJSON(c) {
+		return c.JSON(http.StatusTooManyRequests, struct {
+			Error      string `json:"error"`
+			ID         string `json:"id"`
+			RetryAfter int    `json:"retryAfter"`
+		}{text, id, secs})
+	}
+	return c.String(http.StatusTooManyRequests, text)
+}
