@@ -34,6 +34,8 @@ func (s *Server) donutsRoutes(e *echo.Echo) {
 	e.POST("/donuts/t/:id/place", s.donutsPlace)
 	e.POST("/donuts/t/:id/undo", s.donutsUndo)
 	e.POST("/donuts/t/:id/again", s.donutsAgain, s.newTables)
+	e.POST("/donuts/t/:id/open", s.donutsOpen)
+	e.GET("/donuts/t/:id/events", s.donutsEvents)
 }
 
 // ---- setup ----
@@ -124,7 +126,7 @@ func (s *Server) donutsCreate(c echo.Context) error {
 
 // board builds the page's view of a table. news is how many of the last moves to tell
 // (what the request did, or on a plain load the last turn).
-func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
+func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
 	g, ai := t.Game, t.Opt.Computer()
 	p := page.DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: seedText(t.Opt), Status: say.DonutsNext(l, ai, g),
 		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.Events),
@@ -134,8 +136,10 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay 
 		p.Heading = l.T("donuts.play.title.computer", "Color", say.DonutsColor(l, t.Opt.Human), "Level", l.T("donuts.level."+string(t.Opt.Level)))
 	}
 	legal := map[donuts.Point]bool{}
-	for _, q := range g.Legal() {
-		legal[q] = true
+	if t.mayPlace() {
+		for _, q := range g.Legal() {
+			legal[q] = true
+		}
 	}
 	last, played := g.Last()
 	for r := range donuts.Size {
@@ -164,6 +168,11 @@ func (s *Server) donutsBoard(l *i18n.Localizer, t *donutsTable) page.DonutsPlay 
 		}
 		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
 	}
+	if t.Opt.Phones {
+		if err := s.fillDonutsPhones(c, l, t, &p); err != nil {
+			s.log.Error("donuts: the join code's QR", "err", err)
+		}
+	}
 	end := say.Sentence{Text: p.Status}
 	if p.Finished {
 		end.Sound = "win"
@@ -188,30 +197,40 @@ func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
-	f := s.frame(c, "donuts-play", p.Heading)
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DonutsPlayPage(f, p))
+		return renderPage(c, status, page.DonutsPlayPage(s.frame(c, "donuts-play", p.Heading), p))
 	}
-	ctx := c.Request().Context()
-	var panel, info strings.Builder
-	if err := page.DonutsPanel(f, p).Render(ctx, &panel); err != nil {
+	r, err := s.donutsReplyOf(c, p)
+	if err != nil {
 		return err
-	}
-	if err := page.DonutsInfo(f, p).Render(ctx, &info); err != nil {
-		return err
-	}
-	r := donutsReply{Version: p.Version, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
-	for _, row := range p.Rows {
-		r.Cells = append(r.Cells, row...)
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(status, r)
 }
 
+// donutsReplyOf is the board as a script's reply (and a live update) carries it.
+func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
+	token, _ := c.Get("csrf").(string)
+	f := page.Frame{L: s.loc(c), CSRF: token}
+	ctx := c.Request().Context()
+	var panel, info strings.Builder
+	if err := page.DonutsPanel(f, p).Render(ctx, &panel); err != nil {
+		return donutsReply{}, err
+	}
+	if err := page.DonutsInfo(f, p).Render(ctx, &info); err != nil {
+		return donutsReply{}, err
+	}
+	r := donutsReply{Version: p.Version, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
+	for _, row := range p.Rows {
+		r.Cells = append(r.Cells, row...)
+	}
+	return r, nil
+}
+
 // refuseDonuts answers a refused request: the board as it stands, with the reason.
 func (s *Server) refuseDonuts(c echo.Context, t *donutsTable, status int, problem string) error {
 	t.fresh = 0
-	p := s.donutsBoard(s.localizer(c), t)
+	p := s.donutsBoard(c, s.localizer(c), t)
 	p.Problem, p.News = problem, nil
 	return s.showDonuts(c, status, p)
 }
@@ -233,7 +252,7 @@ func (s *Server) donutsShow(c echo.Context) error {
 		return err
 	}
 	t.fresh = 0
-	return s.showDonuts(c, http.StatusOK, s.donutsBoard(s.localizer(c), t))
+	return s.showDonuts(c, http.StatusOK, s.donutsBoard(c, s.localizer(c), t))
 }
 
 // parsePlate reads a plate as a person or a form names it: "3,4" or "3 4" (row then
@@ -310,9 +329,12 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if !ok {
 		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
-	by := t.Game.Turn()
-	if ai := t.Opt.Computer(); ai != donuts.None {
-		by = t.Opt.Human
+	by := t.PlaysFor(t.device.Seats)
+	switch {
+	case len(t.device.Seats) == 0:
+		return s.refuseDonuts(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
+	case t.twoPhones() && by != t.Game.Turn() && !t.Game.Finished():
+		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
 	}
 	ctx := c.Request().Context()
 	if _, err := s.playDonut(ctx, t, by, at); err != nil {
@@ -335,7 +357,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
-	return s.showDonuts(c, http.StatusOK, s.donutsBoard(l, t))
+	return s.showDonuts(c, http.StatusOK, s.donutsBoard(c, l, t))
 }
 
 // donutsUndo takes back the person's last move, and against the computer its reply too.
@@ -348,6 +370,12 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	n := t.Undoable()
 	if n == 0 {
 		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
+	}
+	if t.twoPhones() {
+		// The other phone is asked first: the move is taken back once it accepts.
+		if done, err := s.askUndo(c, t, l); done || err != nil {
+			return err
+		}
 	}
 	moves := t.Game.Moves()
 	for range n {
@@ -367,7 +395,7 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
-	p := s.donutsBoard(l, t)
+	p := s.donutsBoard(c, l, t)
 	done := l.N("donuts.n.undone", n)
 	p.News = []say.Sentence{{Text: done}}
 	p.Say = []say.Sentence{{Text: done + " " + p.Status}}

@@ -11,20 +11,46 @@ import (
 	donutstable "tavolo/web/table/donuts"
 )
 
-// A Donuts table as a request meets it: the table replayed (web/table/donuts), and how
-// many of its last moves this request made (what to announce).
+// A Donuts table as a request meets it: the table replayed (web/table/donuts), the
+// requesting device's place, and how many of its last moves this request made (what to
+// announce).
 type donutsTable struct {
 	*donutstable.Table
-	fresh int
+	device table.Device
+	fresh  int
 }
 
-// loadDonuts reads a table and replays it for the requesting device.
+// loadDonuts reads a table and replays it for the requesting device, which may play on it.
 func (s *Server) loadDonuts(c echo.Context, id string) (*donutsTable, error) {
 	o, err := openTable(s, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
 	}
-	return &donutsTable{Table: o.State.Own(o.Rec)}, nil
+	return &donutsTable{Table: o.State.Own(o.Rec), device: o.Device}, nil
+}
+
+// other is the device that holds the other colour on two phones, if any: a seat the host's
+// phone does not keep, held by another phone.
+func (t *donutsTable) other() (table.Device, bool) {
+	for _, d := range t.Rec.Devices {
+		if d.ID != t.device.ID && len(d.Seats) > 0 {
+			return d, true
+		}
+	}
+	return table.Device{}, false
+}
+
+// twoPhones tells whether each phone plays its own colour now: open to a second phone,
+// and one has taken the other colour.
+func (t *donutsTable) twoPhones() bool {
+	_, ok := t.other()
+	return t.Opt.Phones && ok && len(t.device.Seats) == 1
+}
+
+// mayPlace tells whether this device places the next donut.
+func (t *donutsTable) mayPlace() bool {
+	by := t.PlaysFor(t.device.Seats)
+	return by != donuts.None && by == t.Game.Turn() && !t.Game.Finished()
 }
 
 // playDonut places a donut and stores the move in the same step; it returns the move's

@@ -17,6 +17,7 @@ import (
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
+	donutstable "tavolo/web/table/donuts"
 )
 
 // Joining a table by its code. Every look-up of a code is rate-limited per client
@@ -69,38 +70,65 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.localizer(c).T("join.error.code")})
 }
 
-// findJoin reads a typed code and loads the table it opens.
-func (s *Server) findJoin(c echo.Context, typed string) (table.Record, diamanttable.Options, bool, error) {
-	var opt diamanttable.Options
+// joinable is a table as joining it offers it: Diamant's or Donuts'.
+type joinable struct {
+	rec     table.Record
+	names   []string // the seats' names: the players', or the colours
+	own     []int    // the seats the host's phone keeps
+	lobby   bool     // seats are still being added (Diamant)
+	diamant diamanttable.Options
+}
+
+// findJoin reads a typed code and loads the table it opens to other phones.
+func (s *Server) findJoin(c echo.Context, typed string) (joinable, bool, error) {
+	var j joinable
 	code, ok := table.NormalizeJoinCode(typed)
 	if !ok {
-		return table.Record{}, opt, false, nil
+		return j, false, nil
 	}
 	ctx := c.Request().Context()
 	id, err := s.store.FindByCode(ctx, code)
-	if errors.Is(err, table.ErrNotFound) {
-		return table.Record{}, opt, false, nil
+	if err == nil {
+		j.rec, err = s.store.Load(ctx, id)
 	}
-	if err != nil {
-		return table.Record{}, opt, false, err
+	if errors.Is(err, table.ErrNotFound) || err != nil {
+		return j, false, ignore(err, table.ErrNotFound)
 	}
-	rec, err := s.store.Load(ctx, id)
-	if errors.Is(err, table.ErrNotFound) {
-		return rec, opt, false, nil
+	if j.rec.Finished {
+		return j, false, nil
 	}
-	if err != nil {
-		return rec, opt, false, err
+	switch j.rec.Game {
+	case "diamant":
+		opt := &j.diamant
+		if json.Unmarshal(j.rec.Setup, opt) != nil || !opt.Phones || opt.Ended {
+			return j, false, nil
+		}
+		j.names, j.own, j.lobby = opt.Players, opt.Own, opt.Lobby
+	case "donuts":
+		var opt donutstable.Options
+		if json.Unmarshal(j.rec.Setup, &opt) != nil || !opt.Phones {
+			return j, false, nil
+		}
+		l := s.localizer(c)
+		j.names, j.own = []string{l.T("donuts.who.chocolate"), l.T("donuts.who.vanilla")}, opt.Own
+	default:
+		return j, false, nil
 	}
-	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended || rec.Finished {
-		return rec, opt, false, nil
+	j.rec.Devices, _ = table.RepairSeats(j.rec.Devices, table.AllSeats(len(j.names)))
+	return j, true, nil
+}
+
+// ignore is err, unless it is target.
+func ignore(err, target error) error {
+	if errors.Is(err, target) {
+		return nil
 	}
-	rec.Devices, _ = table.RepairSeats(rec.Devices, len(opt.Players))
-	return rec, opt, true, nil
+	return err
 }
 
 func (s *Server) joinCode(c echo.Context) error {
 	typed := c.FormValue("code")
-	_, _, ok, err := s.findJoin(c, typed)
+	_, ok, err := s.findJoin(c, typed)
 	if err != nil {
 		return err
 	}
@@ -112,65 +140,81 @@ func (s *Server) joinCode(c echo.Context) error {
 }
 
 func (s *Server) joinTable(c echo.Context) error {
-	rec, opt, ok, err := s.findJoin(c, c.Param("code"))
+	j, ok, err := s.findJoin(c, c.Param("code"))
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	p, err := s.joinPageOf(c, rec, opt)
+	p, err := s.joinPageOf(c, j)
 	if err != nil {
 		return err
 	}
 	return s.renderJoin(c, http.StatusOK, p)
 }
 
-func (s *Server) joinPageOf(c echo.Context, rec table.Record, opt diamanttable.Options) (page.Join, error) {
+// tableURL is where a table's game is played.
+func tableURL(rec table.Record) string {
+	if rec.Game == "donuts" {
+		return "/donuts/t/" + rec.ID
+	}
+	return "/diamant/" + rec.ID
+}
+
+func (s *Server) joinPageOf(c echo.Context, j joinable) (page.Join, error) {
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
 		return page.Join{}, err
 	}
-	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, opt.Players),
-		Lobby: opt.Lobby, TableURL: "/diamant/" + rec.ID, Heading: l.T("join.table.heading")}
+	rec := j.rec
+	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, j.names),
+		Lobby: j.lobby, TableURL: tableURL(rec), Heading: l.T("join.table.heading")}
+	if rec.Game == "donuts" {
+		p.Heading = l.T("join.table.heading.donuts")
+	}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device && len(d.Seats) > 0 })
-	for _, seat := range table.FreeSeats(opt.Own, rec.Devices) {
-		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Name: opt.Players[seat]})
+	for _, seat := range table.FreeSeats(j.own, rec.Devices) {
+		label := l.T("join.take", "Name", j.names[seat])
+		if rec.Game == "donuts" {
+			label = l.T("join.take.donuts", "Color", say.DonutsColor(l, donutstable.ColorOf(seat)))
+		}
+		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Label: label})
 	}
 	return p, nil
 }
 
 // joinSeat gives the device a free seat, or in the lobby a new seat with its name.
 func (s *Server) joinSeat(c echo.Context) error {
-	rec, opt, ok, err := s.findJoin(c, c.Param("code"))
+	j, ok, err := s.findJoin(c, c.Param("code"))
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	unlock, err := s.lockTable(rec.ID)
+	unlock, err := s.lockTable(j.rec.ID)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	// Loaded again under the lock: the seat may have been taken meanwhile.
-	if rec, err = s.store.Load(c.Request().Context(), rec.ID); err != nil {
+	// Read again under the lock: the seat may have been taken meanwhile.
+	if j, ok, err = s.findJoin(c, c.Param("code")); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
-		return err
+	if !ok {
+		return s.wrongCode(c, c.Param("code"))
 	}
-	rec.Devices, _ = table.RepairSeats(rec.Devices, len(opt.Players))
+	rec, opt := j.rec, j.diamant
 	l := s.localizer(c)
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err
 	}
 	again := func(status int, problem string) error {
-		p, err := s.joinPageOf(c, rec, opt)
+		p, err := s.joinPageOf(c, j)
 		if err != nil {
 			return err
 		}
@@ -180,7 +224,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	ctx := c.Request().Context()
 	var setup json.RawMessage // nil: the options are unchanged
 	if c.FormValue("seat") == "new" {
-		if !opt.Lobby {
+		if !j.lobby {
 			return again(http.StatusConflict, l.T("join.error.started"))
 		}
 		if len(opt.Players) >= 8 {
@@ -203,10 +247,10 @@ func (s *Server) joinSeat(c echo.Context) error {
 		rec.Devices = table.MoveSeat(rec.Devices, len(opt.Players)-1, device)
 	} else {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || !slices.Contains(table.FreeSeats(opt.Own, rec.Devices), seat) {
+		if err != nil || !slices.Contains(table.FreeSeats(j.own, rec.Devices), seat) {
 			return again(http.StatusConflict, l.T("join.error.taken"))
 		}
-		if !opt.Lobby {
+		if rec.Game == "diamant" && !opt.Lobby {
 			// During a game the seat's secrets stay with the phone that had them: the
 			// options that say so change with the devices, in the same write.
 			host := rec.Devices[table.Host(rec.Devices)].ID
@@ -221,5 +265,5 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if _, err := s.tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, "/diamant/"+rec.ID)
+	return c.Redirect(http.StatusSeeOther, tableURL(rec))
 }

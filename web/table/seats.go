@@ -61,31 +61,40 @@ func MoveSeat(devices []Device, seat int, to string) []Device {
 	return out
 }
 
-// RepairSeats makes a table's devices agree with its n seats (0..n-1): every seat held by
-// exactly one device, no device holding a seat that does not exist, one host. Tables are
-// written whole in one transaction (store.Update), so a stored table always agrees; this
-// is for a record written otherwise (by a version that wrote a change in two steps, and
-// died between them). Seats out of range go; a seat held twice stays with its first
-// holder (the host first, then in order of arrival); a seat nobody holds goes to the host,
-// who can then remove it (lobby), keep it, or hand it out again. A table without a host
-// gets its first device as host. It returns devices unchanged and false when they agree,
-// and never changes them in place.
-func RepairSeats(devices []Device, n int) ([]Device, bool) {
-	if SeatsAgree(devices, n) {
+// SeatSet is a set of seats (0 to 63), as a bit each.
+type SeatSet uint64
+
+// AllSeats is the set of seats 0..n-1.
+func AllSeats(n int) SeatSet { return 1<<n - 1 }
+
+// Has tells whether the set holds seat x.
+func (s SeatSet) Has(x int) bool { return x >= 0 && x < 64 && s&(1<<x) != 0 }
+
+// RepairSeats makes a table's devices agree with the seats people hold at it (all of them,
+// or all but the computer's): every such seat held by exactly one device, no device
+// holding another, one host. Tables are written whole in one transaction (store.Update),
+// so a stored table always agrees; this is for a record written otherwise (by a version
+// that wrote a change in two steps, and died between them). Other seats go; a seat held
+// twice stays with its first holder (the host first, then in order of arrival); a seat
+// nobody holds goes to the host, who can then remove it (lobby), keep it, or hand it out
+// again. A table without a host gets its first device as host. It returns devices
+// unchanged and false when they agree, and never changes them in place.
+func RepairSeats(devices []Device, seats SeatSet) ([]Device, bool) {
+	if SeatsAgree(devices, seats) {
 		return devices, false
 	}
 	out := make([]Device, len(devices))
-	held := make([]bool, n)
+	var held SeatSet
 	host := -1
 	for i, d := range devices {
-		seats := []int{}
+		own := []int{}
 		for _, x := range d.Seats {
-			if x >= 0 && x < n && !held[x] {
-				held[x] = true
-				seats = append(seats, x)
+			if seats.Has(x) && !held.Has(x) {
+				held |= 1 << x
+				own = append(own, x)
 			}
 		}
-		d.Seats = seats
+		d.Seats = own
 		if d.Host {
 			if host >= 0 {
 				d.Host = false
@@ -99,8 +108,8 @@ func RepairSeats(devices []Device, n int) ([]Device, bool) {
 		host = 0
 		out[0].Host = true
 	}
-	for x := range n {
-		if !held[x] && host >= 0 {
+	for x := range 64 {
+		if seats.Has(x) && !held.Has(x) && host >= 0 {
 			out[host].Seats = append(out[host].Seats, x)
 		}
 	}
@@ -110,24 +119,21 @@ func RepairSeats(devices []Device, n int) ([]Device, bool) {
 	return out, true
 }
 
-// SeatsAgree tells whether every seat 0..n-1 is held by exactly one device, no device holds
-// another, and exactly one device is the host (a table without devices agrees).
-func SeatsAgree(devices []Device, n int) bool {
-	if n < 0 || n > 64 {
-		return false
-	}
-	var held uint64
+// SeatsAgree tells whether every seat of seats is held by exactly one device, no device
+// holds another, and exactly one device is the host (a table without devices agrees).
+func SeatsAgree(devices []Device, seats SeatSet) bool {
+	var held SeatSet
 	hosts := 0
 	for _, d := range devices {
 		if d.Host {
 			hosts++
 		}
 		for _, x := range d.Seats {
-			if x < 0 || x >= n || held&(1<<x) != 0 {
+			if !seats.Has(x) || held.Has(x) {
 				return false
 			}
 			held |= 1 << x
 		}
 	}
-	return len(devices) == 0 || hosts == 1 && held == 1<<n-1
+	return len(devices) == 0 || hosts == 1 && held == seats
 }

@@ -33,7 +33,7 @@ func TestRepairSeats(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := cloneDevices(tt.devices)
-			got, repaired := RepairSeats(tt.devices, tt.n)
+			got, repaired := RepairSeats(tt.devices, AllSeats(tt.n))
 			require.Equal(t, tt.repaired, repaired)
 			for i := range got {
 				if len(got[i].Seats) == 0 {

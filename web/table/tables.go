@@ -103,8 +103,8 @@ type Game[S any] interface {
 	// Replay reads a record's setup and log into the game's state at that version. The
 	// state is shared by every reader of the version: nobody changes it.
 	Replay(rec Record) (S, error)
-	// Seats is how many seats the game has.
-	Seats(S) int
+	// Seats are the seats people hold (all, or all but the computer's).
+	Seats(S) SeatSet
 }
 
 // Errors of Open.

@@ -20,8 +20,8 @@ type counter struct{ replays *int }
 
 type counted struct{ actions int }
 
-func (counter) Name() string       { return "counter" }
-func (counter) Seats(*counted) int { return 2 }
+func (counter) Name() string                 { return "counter" }
+func (counter) Seats(*counted) table.SeatSet { return table.AllSeats(2) }
 func (g counter) Replay(rec table.Record) (*counted, error) {
 	*g.replays++
 	for _, raw := range rec.Log {

@@ -1,4 +1,4 @@
-// Live updates of a table with a phone each. The server sends, by Server-Sent Events,
+// Live updates of a table with a phone each (Diamant's, and Donuts' on two phones). The server sends, by Server-Sent Events,
 // this device's own view of the table each time it changes: the same JSON as an action's
 // reply. EventSource reconnects by itself and then sends Last-Event-ID, so the server
 // answers with one catch-up event if the table moved on; the page says when the
@@ -23,7 +23,7 @@ const BACK_SHOWN_MS = 15_000;
 /** A live update's content, parsed but not on the page. */
 function parse(html) {
   const tpl = document.createElement('template');
-  tpl.innerHTML = html;
+  tpl.innerHTML = html ?? '';
   return tpl.content;
 }
 

@@ -3,6 +3,7 @@
 // arrow keys, Enter or Space places) with commands for those who do not scan the grid,
 // and posts moves with fetch. The server answers with the board's new state, the panel's
 // HTML and the sentences to announce; the page is updated in place and focus stays put.
+import { follow } from './diamant-live.js';
 import { announce, repeatLast, say, sound, vibrate } from './feedback.js';
 import { loadT } from './catalog.js';
 
@@ -74,7 +75,8 @@ class Board {
         });
       } else if (form.id === 'donuts-undo') {
         e.preventDefault();
-        this.post(form.action, new FormData(form));
+        // With the button pressed: accepting or refusing the other phone's request.
+        this.post(form.action, new FormData(form, e.submitter));
       }
     });
   }
@@ -194,6 +196,8 @@ class Board {
 
   apply(reply) {
     for (const input of document.querySelectorAll('input[name="version"]')) input.value = String(reply.version);
+    const live = document.querySelector('[data-live]');
+    if (live) live.dataset.version = String(reply.version);
     reply.cells.forEach((c, i) => {
       const td = this.cells[i];
       td.dataset.donut = c.d || '';
@@ -220,9 +224,13 @@ class Board {
       return;
     }
     said.filter((s) => s.sound).forEach((s, k) => setTimeout(() => sound(s.sound), k * SOUND_GAP_MS));
-    vibrate(reply.finished ? [80, 60, 160] : 30);
+    if (said.length > 0) vibrate(reply.finished ? [80, 60, 160] : 30);
   }
 }
 
 const table = document.getElementById('donuts-board');
-if (table) new Board(table); // eslint-disable-line no-new
+if (table) {
+  const board = new Board(table);
+  // On two phones, the other phone's moves arrive by the table's live stream.
+  follow(document.querySelector('main'), (reply) => board.apply(reply));
+}

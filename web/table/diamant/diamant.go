@@ -101,7 +101,7 @@ type game struct{}
 
 func (game) Name() string                             { return "diamant" }
 func (game) Replay(rec table.Record) (*Shared, error) { return Replay(rec) }
-func (game) Seats(r *Shared) int                      { return len(r.Opt.Players) }
+func (game) Seats(r *Shared) table.SeatSet            { return table.AllSeats(len(r.Opt.Players)) }
 
 // Replay decodes a table's options and log and replays it.
 func Replay(rec table.Record) (*Shared, error) {

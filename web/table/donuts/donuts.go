@@ -29,6 +29,31 @@ type Options struct {
 	Human engine.Color `json:"human,omitempty"` // against the computer: the person's colour
 	AI    uint64       `json:"ai,omitempty"`    // the computer's seed, so a game replays alike
 	Drawn bool         `json:"drawn,omitempty"` // the first player was drawn by lot
+
+	// Two phones: the table is open to a second phone (it has a join code). Own is the
+	// seat the host's phone keeps; the other is free for a phone to take (until then the
+	// host's phone plays both colours).
+	Phones bool     `json:"phones,omitempty"`
+	Own    []int    `json:"own,omitempty"`
+	Ask    *UndoAsk `json:"ask,omitempty"` // on two phones, a phone asks the other to take back the last move
+}
+
+// UndoAsk is a phone's request to take back the last move. It holds while the game has
+// the moves it had when asked: any move or undo makes it stale.
+type UndoAsk struct {
+	Seat  int `json:"seat"`  // the seat that asks
+	Moves int `json:"moves"` // how many moves the game had
+}
+
+// OpenTo opens a table of two players on one phone to a second phone: the host's phone
+// keeps the colour keep, the other becomes free. False when the table is not one that
+// opens (against the computer, or open already).
+func (o *Options) OpenTo(keep engine.Color) bool {
+	if o.Mode != ModeTwo || o.Phones || (keep != engine.Chocolate && keep != engine.Vanilla) {
+		return false
+	}
+	o.Phones, o.Own, o.Ask = true, []int{SeatOf(keep)}, nil
+	return true
 }
 
 // Computer is the computer's colour, None when two people play.
@@ -51,6 +76,29 @@ func (o Options) Seats() []int {
 // SeatOf is the seat of a colour.
 func SeatOf(c engine.Color) int { return int(c) - 1 }
 
+// ColorOf is the colour of a seat.
+func ColorOf(seat int) engine.Color { return engine.Color(seat + 1) }
+
+// PlaysFor is the colour a device holding seats places now: the game's turn when it holds
+// both (one phone between two people), its own colour when it holds one; None when none.
+func (t *Table) PlaysFor(seats []int) engine.Color {
+	switch len(seats) {
+	case 0:
+		return engine.None
+	case 1:
+		return ColorOf(seats[0])
+	}
+	return t.Game.Turn()
+}
+
+// OpenAsk is the phone's request to take back the last move, if one holds now.
+func (t *Table) OpenAsk() *UndoAsk {
+	if a := t.Opt.Ask; a != nil && a.Moves == len(t.Events) && a.Moves > 0 {
+		return a
+	}
+	return nil
+}
+
 // Table is a table's record replayed: its game, and each move's event in order.
 type Table struct {
 	Rec    table.Record
@@ -67,7 +115,13 @@ type game struct{}
 
 func (game) Name() string                            { return "donuts" }
 func (game) Replay(rec table.Record) (*Table, error) { return Load(rec) }
-func (game) Seats(*Table) int                        { return 2 }
+func (game) Seats(t *Table) table.SeatSet {
+	var s table.SeatSet
+	for _, x := range t.Opt.Seats() {
+		s |= 1 << x
+	}
+	return s
+}
 
 // Own is a copy of t that a request may play on: its record rec (the requesting
 // device's), its own game and events.

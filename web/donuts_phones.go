@@ -1,0 +1,225 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/donuts"
+	"tavolo/i18n"
+	"tavolo/web/page"
+	"tavolo/web/say"
+	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
+)
+
+// Donuts on two phones: the host's phone opens a game of two players to a second phone,
+// which joins by the table's code (join.go) and takes the other colour. Each phone then
+// places its own colour; the other's moves arrive by the table's live stream; an undo asks
+// the other phone first. Until a second phone joins, the host's phone plays both colours.
+
+// donutsOpen opens the game to a second phone, the host's phone keeping the colour chosen.
+func (s *Server) donutsOpen(c echo.Context) error {
+	return s.donutsAction(c, func(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+		keep, err := donuts.ParseColor(c.FormValue("keep"))
+		opt := t.Opt
+		switch {
+		case !t.device.Host:
+			return s.refuseDonuts(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+		case t.Game.Finished():
+			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.game-over", "Plate", ""))
+		case err != nil || !opt.OpenTo(keep):
+			return s.refuseDonuts(c, t, http.StatusBadRequest, l.T("donuts.phones.error.open"))
+		}
+		ctx := c.Request().Context()
+		// The code first: a table open to phones always has one.
+		if err := s.tables.GiveCode(ctx, t.Rec.ID); err != nil {
+			return err
+		}
+		if err := s.saveDonutsOptions(c, t, opt); err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
+	})
+}
+
+// saveDonutsOptions stores a table's new options, and tells its phones.
+func (s *Server) saveDonutsOptions(c echo.Context, t *donutsTable, opt donutstable.Options) error {
+	raw, err := json.Marshal(opt)
+	if err != nil {
+		return err
+	}
+	version, err := s.tables.Update(c.Request().Context(), t.Rec.ID, t.Rec.Version, raw, nil)
+	if err != nil {
+		return err
+	}
+	t.Rec.Version, t.Opt = version, opt
+	return nil
+}
+
+// askUndo is an undo on two phones: asking the other phone to take back the last move,
+// or answering its request. done is false when the move is to be taken back now (the
+// other phone asked, and this one accepts).
+func (s *Server) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
+	ask, mine := t.OpenAsk(), t.device.Seats[0]
+	answer := c.FormValue("answer")
+	if answer == "" {
+		if ask != nil {
+			// Asked already, by either phone: the board says who answers.
+			return true, s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.undo.pending"))
+		}
+		opt := t.Opt
+		opt.Ask = &donutstable.UndoAsk{Seat: mine, Moves: len(t.Events)}
+		if err := s.saveDonutsOptions(c, t, opt); err != nil {
+			return true, err
+		}
+		return true, s.donutsReply(c, t, l, l.T("donuts.phones.undo.asked"))
+	}
+	if ask == nil || ask.Seat == mine || (answer != "yes" && answer != "no") {
+		return true, s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.undo.gone"))
+	}
+	if answer == "yes" {
+		return false, nil
+	}
+	opt := t.Opt
+	opt.Ask = nil
+	if err := s.saveDonutsOptions(c, t, opt); err != nil {
+		return true, err
+	}
+	return true, s.donutsReply(c, t, l, l.T("donuts.phones.undo.refused"))
+}
+
+// donutsReply answers with the board and one sentence of news: by redirect for a form,
+// as JSON for a script.
+func (s *Server) donutsReply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
+	if !wantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
+	}
+	t.fresh = 0
+	p := s.donutsBoard(c, l, t)
+	p.News = []say.Sentence{{Text: news}}
+	p.Say = []say.Sentence{{Text: news}}
+	return s.showDonuts(c, http.StatusOK, p)
+}
+
+// fillDonutsPhones adds to a board what differs on a table open to a second phone.
+func (s *Server) fillDonutsPhones(c echo.Context, l *i18n.Localizer, t *donutsTable, p *page.DonutsPlay) error {
+	p.Live = "/donuts/t/" + t.Rec.ID + "/events"
+	g := t.Game
+	other, joined := t.other()
+	if joined && len(other.Seats) == 1 {
+		p.PhonesNote = l.T("donuts.phones.other", "Color", say.DonutsColor(l, donutstable.ColorOf(other.Seats[0])))
+	}
+	if !t.twoPhones() {
+		if t.device.Host && !g.Finished() && t.Rec.Code != "" {
+			spaced := table.SpacedCode(t.Rec.Code)
+			link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
+			qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
+			p.Join = &page.DonutsJoin{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
+			return err
+		}
+		return nil
+	}
+	mine := donutstable.ColorOf(t.device.Seats[0])
+	p.Heading = l.T("donuts.play.title.phones", "Color", say.DonutsColor(l, mine))
+	if !g.Finished() && g.Turn() != mine {
+		p.Status = l.T("donuts.phones.wait", "Color", say.DonutsColor(l, g.Turn()))
+	}
+	p.AskUndo = true
+	if ask := t.OpenAsk(); ask != nil {
+		if ask.Seat == t.device.Seats[0] {
+			p.Asked = l.T("donuts.phones.undo.asked")
+		} else {
+			p.AskedBy = l.T("donuts.phones.undo.request", "Color", say.DonutsColor(l, donutstable.ColorOf(ask.Seat)))
+		}
+	}
+	return nil
+}
+
+// ---- live ----
+
+func (s *Server) donutsEvents(c echo.Context) error {
+	return s.stream(c, &donutsLive{s: s})
+}
+
+// donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
+// saying what changed since the view before (the page's own at first).
+type donutsLive struct {
+	s      *Server
+	t      *donutsTable // shared with the other readers: never changed here
+	known  bool         // the fields below hold what the last view showed
+	wrote  bool
+	moves  int
+	ask    *donutstable.UndoAsk
+	joined bool
+}
+
+func (v *donutsLive) read(c echo.Context) error {
+	o, err := openTable(v.s, c, donutstable.Game, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	state := *o.State
+	state.Rec = o.Rec
+	v.t = &donutsTable{Table: &state, device: o.Device}
+	if !v.known {
+		// As the page showed it: it was loaded at this version, or a little before.
+		v.known, v.moves, v.ask = true, len(state.Events), v.t.OpenAsk()
+		_, v.joined = v.t.other()
+	}
+	return nil
+}
+
+func (v *donutsLive) version() int64 { return v.t.Rec.Version }
+func (v *donutsLive) device() string { return v.t.device.ID }
+
+// presence: a Donuts board does not show who is away.
+func (v *donutsLive) presence(io.Writer, echo.Context) (bool, error) { return false, nil }
+
+func (v *donutsLive) write(w io.Writer, c echo.Context) error {
+	l := v.s.localizer(c)
+	t := v.t
+	n, ask := len(t.Events), t.OpenAsk()
+	_, joined := t.other()
+	first := !v.wrote
+	if !first && n > v.moves {
+		t.fresh = n - v.moves
+	}
+	// The first view (catching up after a reconnection) tells the last turn, as a page does.
+	p := v.s.donutsBoard(c, l, t)
+	if !first && n <= v.moves {
+		// No new move: only what changed is said.
+		p.News, p.Say = nil, nil
+		var said string
+		switch {
+		case n < v.moves:
+			said = l.N("donuts.n.undone", v.moves-n)
+		case v.ask != nil && ask == nil && p.Asked == "" && p.AskedBy == "" && t.twoPhones() && v.ask.Seat == t.device.Seats[0]:
+			other, _ := t.other()
+			said = l.T("donuts.phones.undo.refusedby", "Color", say.DonutsColor(l, donutstable.ColorOf(other.Seats[0])))
+		case ask != nil && v.ask == nil && p.AskedBy != "":
+			said = p.AskedBy
+		case joined != v.joined && p.PhonesNote != "":
+			said = p.PhonesNote
+		}
+		if said != "" {
+			p.News = []say.Sentence{{Text: said}}
+			p.Say = []say.Sentence{{Text: said}, {Text: p.Status}}
+		}
+	}
+	v.wrote, v.moves, v.ask, v.joined = true, n, ask, joined
+	r, err := v.s.donutsReplyOf(c, p)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	b = append(append(strconv.AppendInt([]byte("id: "), t.Rec.Version, 10), "\ndata: "...), b...)
+	_, err = w.Write(append(b, "\n\n"...))
+	return err
+}
