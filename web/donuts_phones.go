@@ -148,10 +148,10 @@ func (s *Server) donutsEvents(c echo.Context) error {
 // donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
 // saying what changed since the view before (the page's own at first).
 type donutsLive struct {
-	s      *Server
-	t      *donutsTable // shared with the other readers: never changed here
-	known  bool         // the fields below hold what the last view showed
-	wrote  bool
+	s     *Server
+	t     *donutsTable // shared with the other readers: never changed here
+	reads int          // the table read so far: a write after the first read is the stream's catch-up
+	// What the last view showed (at first, the page's own: the stream's first read).
 	moves  int
 	ask    *donutstable.UndoAsk
 	joined bool
@@ -165,9 +165,8 @@ func (v *donutsLive) read(c echo.Context) error {
 	state := *o.State
 	state.Rec = o.Rec
 	v.t = &donutsTable{Table: &state, device: o.Device}
-	if !v.known {
-		// As the page showed it: it was loaded at this version, or a little before.
-		v.known, v.moves, v.ask = true, len(state.Events), v.t.OpenAsk()
+	if v.reads++; v.reads == 1 {
+		v.moves, v.ask = len(state.Events), v.t.OpenAsk()
 		_, v.joined = v.t.other()
 	}
 	return nil
@@ -184,7 +183,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
 	_, joined := t.other()
-	first := !v.wrote
+	first := v.reads == 1
 	if !first && n > v.moves {
 		t.fresh = n - v.moves
 	}
@@ -210,7 +209,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 			p.Say = []say.Sentence{{Text: said}, {Text: p.Status}}
 		}
 	}
-	v.wrote, v.moves, v.ask, v.joined = true, n, ask, joined
+	v.moves, v.ask, v.joined = n, ask, joined
 	r, err := v.s.donutsReplyOf(c, p)
 	if err != nil {
 		return err

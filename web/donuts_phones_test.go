@@ -1,0 +1,180 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	donutstable "tavolo/web/table/donuts"
+)
+
+var donutsCode = regexp.MustCompile(`<strong class="code" aria-hidden="true">([0-9A-Z]{6})</strong>`)
+
+// donutsOnTwoPhones opens a game of two players (chocolate first) to a second phone, the
+// host keeping chocolate, and lets the guest join: the two phones and the table's id.
+func donutsOnTwoPhones(t *testing.T) (*Server, *client, *client, string) {
+	t.Helper()
+	s, host := donutsServer(t)
+	id := donutsNew(t, host, twoPlayers("7"))
+	res, body := donutsPost(host, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, host, id)}, "keep": {"chocolate"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, body = host.get("/donuts/t/"+id, nil)
+	m := donutsCode.FindStringSubmatch(body)
+	require.NotNil(t, m, "the host's board shows the code")
+	require.Contains(t, body, "Join from the other phone")
+
+	guest := &client{t: t, base: host.base, http: newJar(t)}
+	res, body = guest.get("/join/"+m[1], nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	require.Contains(t, body, "A game of Donuts")
+	require.Contains(t, body, ">Play vanilla</button>")
+	require.NotContains(t, body, "Play chocolate", "the host keeps chocolate")
+	res, body = guest.post("/join/"+m[1], url.Values{"seat": {"1"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	require.Equal(t, "/donuts/t/"+id, res.Header.Get("Location"))
+	return s, host, guest, id
+}
+
+// newJar is a browser of its own: a client with its own cookies (its own device).
+func newJar(t *testing.T) *http.Client {
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func readDonutsEvent(t *testing.T, ch <-chan sseEvent) donutsReply {
+	t.Helper()
+	e := next(t, ch)
+	var r donutsReply
+	require.NoError(t, json.Unmarshal([]byte(e.Data), &r), e.Data)
+	return r
+}
+
+func announced(r donutsReply) string {
+	var parts []string
+	for _, s := range r.Announce {
+		parts = append(parts, s.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Each phone places its own colour; the other's move arrives on its stream, announced.
+func TestDonutsTwoPhonesPlayTheirOwnColours(t *testing.T) {
+	_, host, guest, id := donutsOnTwoPhones(t)
+	_, body := guest.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "Donuts on two phones: you play vanilla")
+	require.Contains(t, body, "Waiting for the other phone: chocolate places next.")
+	require.NotContains(t, body, `data-playable`, "no plate is playable on the phone that waits")
+	require.Contains(t, body, `data-live="/donuts/t/`+id+`/events"`)
+
+	events, stop := openStream(t, guest, "/donuts/t/"+id+"/events?since="+donutsVersionOf(t, guest, id))
+	defer stop()
+
+	// The guest may not place chocolate's donut: refused, nothing changed.
+	v := donutsVersionOf(t, guest, id)
+	res, body := donutsPost(guest, "/donuts/t/"+id+"/place", url.Values{"version": {v}, "plate": {"1,1"}}, asJSON)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	require.Contains(t, body, "It is not this phone's turn: the other phone places chocolate next.")
+	require.Equal(t, v, donutsVersionOf(t, guest, id))
+
+	r := donutsPlace(t, host, id, "1,1")
+	require.Contains(t, announced(r), "Chocolate places a donut at row 1, column 1")
+	live := readDonutsEvent(t, events)
+	require.Equal(t, r.Version, live.Version)
+	require.Contains(t, announced(live), "Chocolate places a donut at row 1, column 1", "the guest hears the host's move")
+	playable := 0
+	for _, c := range live.Cells {
+		if c.Playable {
+			playable++
+		}
+	}
+	require.Positive(t, playable, "now the guest's plates are playable")
+
+	// And the host may not place vanilla's.
+	res, body = donutsPost(host, "/donuts/t/"+id+"/place", url.Values{"version": {donutsVersionOf(t, host, id)}, "plate": {"6,6"}}, asJSON)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	require.Contains(t, body, "the other phone places vanilla next")
+}
+
+// An undo on two phones asks the other phone: refused, the move stays; accepted, it is
+// taken back; each phone hears what the other did.
+func TestDonutsTwoPhonesUndoAsksTheOtherPhone(t *testing.T) {
+	s, host, guest, id := donutsOnTwoPhones(t)
+	donutsPlace(t, host, id, "1,1")
+	events, stop := openStream(t, guest, "/donuts/t/"+id+"/events?since="+donutsVersionOf(t, guest, id))
+	defer stop()
+
+	ask := func() {
+		res, body := donutsPost(host, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, host, id)}}, asJSON)
+		require.Equal(t, http.StatusOK, res.StatusCode, body)
+		require.Contains(t, body, "You asked the other phone to take back the last move.")
+		live := readDonutsEvent(t, events)
+		require.Contains(t, announced(live), "The other phone, playing chocolate, asks to take back the last move.")
+		require.Contains(t, live.Panel, `value="yes"`)
+	}
+	ask()
+	// Asked twice: refused.
+	res, body := donutsPost(host, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, host, id)}}, asJSON)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	// The asker may not answer its own request.
+	res, body = donutsPost(host, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, host, id)}, "answer": {"yes"}}, asJSON)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+
+	hostEvents, stopHost := openStream(t, host, "/donuts/t/"+id+"/events?since="+donutsVersionOf(t, host, id))
+	defer stopHost()
+	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"no"}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	require.Contains(t, body, "You refused: the move stays.")
+	require.Contains(t, announced(readDonutsEvent(t, hostEvents)), "The other phone, playing vanilla, refused: the move stays.")
+	readDonutsEvent(t, events) // the guest's own refusal
+	rec, err := s.store.Load(t.Context(), id)
+	require.NoError(t, err)
+	require.Len(t, rec.Log, 1, "the move stays")
+
+	ask()
+	readDonutsEvent(t, hostEvents)
+	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"yes"}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	require.Contains(t, announced(readDonutsEvent(t, hostEvents)), "1 donut taken back.")
+	rec, err = s.store.Load(t.Context(), id)
+	require.NoError(t, err)
+	require.Empty(t, rec.Log)
+	// The request is spent: answering again is refused.
+	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"yes"}}, asJSON)
+	require.Contains(t, []int{http.StatusConflict, http.StatusUnprocessableEntity}, res.StatusCode, body)
+}
+
+// Only the host opens a game, once, and only a game of two players; a third phone finds
+// no colour free.
+func TestDonutsOpenRefusals(t *testing.T) {
+	s, host, guest, id := donutsOnTwoPhones(t)
+	res, body := donutsPost(guest, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, guest, id)}, "keep": {"vanilla"}}, asJSON)
+	require.Equal(t, http.StatusForbidden, res.StatusCode, body)
+	res, body = donutsPost(host, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, host, id)}, "keep": {"vanilla"}}, asJSON)
+	require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
+
+	rec, err := s.store.Load(t.Context(), id)
+	require.NoError(t, err)
+	third := &client{t: t, base: host.base, http: newJar(t)}
+	res, body = third.get("/join/"+rec.Code, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	require.NotContains(t, body, `name="seat"`)
+	res, body = third.post("/join/"+rec.Code, url.Values{"seat": {"1"}}, nil)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+
+	computer := donutsNew(t, host, url.Values{"mode": {"computer"}, "level": {"easy"}, "color": {"chocolate"}, "first": {"chocolate"}, "board": {"new"}})
+	res, body = donutsPost(host, "/donuts/t/"+computer+"/open", url.Values{"version": {donutsVersionOf(t, host, computer)}, "keep": {"chocolate"}}, asJSON)
+	require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
+	var opt donutstable.Options
+	rec, err = s.store.Load(t.Context(), computer)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+	require.False(t, opt.Phones)
+	require.Empty(t, rec.Code)
+}
