@@ -168,6 +168,7 @@ func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) 
 		}
 		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
 	}
+	p.CanOpen = t.Opt.Mode == donutstable.ModeTwo && !t.Opt.Phones && t.device.Host && !g.Finished()
 	if t.Opt.Phones {
 		if err := s.fillDonutsPhones(c, l, t, &p); err != nil {
 			s.log.Error("donuts: the join code's QR", "err", err)
@@ -185,6 +186,7 @@ func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) 
 // to announce.
 type donutsReply struct {
 	Version  int64             `json:"version"`
+	Heading  string            `json:"heading"` // the page's heading: it changes once a second phone joins
 	Cells    []page.DonutsCell `json:"cells"` // row by row
 	Panel    string            `json:"panel"` // the HTML above the board: news, whose turn, undo
 	Info     string            `json:"info"`  // the HTML below it: score, last move, playable plates
@@ -220,7 +222,7 @@ func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, 
 	if err := page.DonutsInfo(f, p).Render(ctx, &info); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{Version: p.Version, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
+	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
 	}

@@ -198,6 +198,11 @@ class Board {
     for (const input of document.querySelectorAll('input[name="version"]')) input.value = String(reply.version);
     const live = document.querySelector('[data-live]');
     if (live) live.dataset.version = String(reply.version);
+    const h1 = document.querySelector('h1');
+    if (reply.heading && h1 && h1.textContent !== reply.heading) {
+      document.title = document.title.replace(h1.textContent, reply.heading);
+      h1.textContent = reply.heading;
+    }
     reply.cells.forEach((c, i) => {
       const td = this.cells[i];
       td.dataset.donut = c.d || '';
