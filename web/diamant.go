@@ -139,181 +139,6 @@ func (s *Server) diamantCreate(c echo.Context) error {
 
 // ---- screens ----
 
-// page.DiamantRow is a player as the screens list them.
-// screen builds the screen the table is at for this device. show asks for a screen
-// that is not the default one: "pass" (hand over the phone for the first vote) or
-// "reveal" (after everyone has voted).
-func (s *Server) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
-	var p page.DiamantPlay
-	s.fillScreen(c, t, show, &p)
-	return p
-}
-
-// fillScreen is screen, made in p (a zero page.DiamantPlay): a live stream's event makes it
-// in place, its stack kept small.
-func (s *Server) fillScreen(c echo.Context, t *diamanttable.Table, show string, p *page.DiamantPlay) {
-	l := s.loc(c)
-	st := t.State
-	names := t.Names
-	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
-	p.News = say.DiamantEventsSeen(l, names, t.Last, t.Shown())
-	if t.Opt.Phones {
-		s.phoneScreen(c, l, t, p)
-		if p.Screen != "" {
-			return
-		}
-	}
-
-	la, has := t.LastAction()
-	voteResolved := has && la.Type == diamant.ActVote && st.Voted() == 0
-	roundEnded := false
-	for _, e := range t.Last {
-		if e.Type == diamant.EvRoundEnded {
-			roundEnded = true
-		}
-	}
-	switch {
-	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != "reveal":
-		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
-		p.Lead = l.T("diamant.vote.recorded")
-		p.News = nil
-		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
-		return
-	case st.Finished():
-		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
-	case roundEnded:
-		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
-	case has && (la.Type == diamant.ActExits || voteResolved):
-		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
-	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == "pass" || t.Opt.Phones):
-		next := t.NextVoter()
-		if next < 0 {
-			break // this device holds none of the waiting seats: it shows the cave
-		}
-		p.Screen, p.Heading = "pass", l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = page.DiamantRow{Seat: next, Name: names[next]}
-		p.News = nil
-		if st.Voted() != 0 {
-			p.Lead = l.T("diamant.vote.recorded")
-		}
-		if t.Opt.Phones {
-			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
-		}
-		p.Say = []say.Sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
-		return
-	}
-	if p.Screen == "" {
-		p.Screen, p.Heading = "cave", l.T("diamant.round.heading", "Round", st.Round())
-	}
-	p.Say = p.News
-	s.fillCave(c, l, t, p)
-}
-
-// fillCave adds the cave's situation and the actions now possible.
-func (s *Server) fillCave(c echo.Context, l *i18n.Localizer, t *diamanttable.Table, p *page.DiamantPlay) {
-	st := t.State
-	if t.Card != diamant.NoCard {
-		p.LastCard, p.LastKind = say.DiamantCard(l, t.Card), t.Card.Kind().String()
-	}
-	w, _ := st.Winners()
-	shown := t.Shown()
-	p.ChestNote = say.DiamantChestNote(l, t.Names, t.Seats, shown)
-	p.InCave = st.InCave()
-	p.Players = make([]page.DiamantRow, len(t.Names))
-	for i, name := range t.Names {
-		row := page.DiamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
-			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
-		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
-			row.Idols = idolValues(st.PlayerIdols(i))
-		}
-		if !shown.Has(i) {
-			row.Chest, row.Score, row.Hidden = 0, 0, true
-		}
-		row.Away = t.Opt.Phones && s.seatAway(t, i)
-		p.Players[i] = row
-	}
-	if st.Finished() {
-		winners := say.DiamantSeatNames(t.Names, w)
-		p.Winners = say.Names(l, winners)
-		return
-	}
-	cards := st.TableCards()
-	p.TableCards = make([]string, 0, len(cards))
-	for _, tc := range cards {
-		if tc.Stays > 0 {
-			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
-		}
-	}
-	for _, c := range st.TableIdols() {
-		p.TableIdols = append(p.TableIdols, say.DiamantCard(l, c))
-	}
-	for _, h := range st.HazardsSeen() {
-		p.Hazards = append(p.Hazards, page.DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
-	}
-	p.Deck = l.N("diamant.n.deck", st.DeckSize())
-	if p.ShowRisk = s.readSession(c).Risk; p.ShowRisk {
-		ending, left := st.Risk()
-		p.Risk = say.DiamantRisk(l, ending, left)
-	}
-	switch {
-	case !t.Seated():
-		// A phone whose seats were taken back: it follows the game, with nothing to do.
-	case st.Phase() == diamant.PhaseDraw && t.Opt.Draw == diamanttable.DrawBox:
-		p.DrawBox = true
-		for _, g := range []struct {
-			kind diamant.Kind
-			id   string
-		}{{diamant.KindTreasure, "diamant.kind.treasure"}, {diamant.KindIdol, "diamant.kind.idol"}, {diamant.KindHazard, "diamant.kind.hazard"}} {
-			grp := page.DiamantGroup{Heading: l.T(g.id)}
-			for _, cc := range st.Remaining() {
-				if cc.Kind != g.kind {
-					continue
-				}
-				name := say.DiamantCard(l, cc.Card)
-				grp.Cards = append(grp.Cards, page.DiamantChoice{Code: cc.Card.String(),
-					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
-					Search: strings.ToLower(name + " " + cc.Card.String())})
-			}
-			if len(grp.Cards) > 0 {
-				p.Groups = append(p.Groups, grp)
-			}
-		}
-	case st.Phase() == diamant.PhaseDraw:
-		p.DrawApp = true
-	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone:
-		if next := t.NextVoter(); next >= 0 {
-			p.VoteFirst = st.Name(next)
-		}
-		if t.Opt.Phones {
-			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
-		}
-	case st.VoteDue():
-		p.Exits = p.InCave
-	}
-}
-
-// idolValues lists the values of a seat's idols: "5, 7".
-func idolValues(idols []diamant.Card) string {
-	var b [32]byte
-	out := b[:0]
-	for i, c := range idols {
-		if i > 0 {
-			out = append(out, ", "...)
-		}
-		out = strconv.AppendInt(out, int64(c.Value()), 10)
-	}
-	return string(out)
-}
-
-// hazardWarnings are the ids of the hazards' warnings, made once rather than at each screen.
-var hazardWarnings = func() map[diamant.Card]string {
-	m := map[diamant.Card]string{}
-	for _, h := range diamant.Hazards {
-		m[h] = "diamant.hazard." + h.String() + ".warn"
-	}
-	return m
-}()
-
 // ---- replies ----
 
 // diamantReply is the JSON answer to a script: the new screen and what to announce. It is
@@ -610,21 +435,6 @@ func (s *Server) diamantExits(c echo.Context) error {
 
 // ---- undo, risk, play again ----
 
-// undoWhat says what the last step was, without ever telling how someone voted.
-func undoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
-	a, ok := t.LastAction()
-	if !ok {
-		return ""
-	}
-	switch a.Type {
-	case diamant.ActDraw:
-		return l.T("diamant.undo.draw", "Card", say.DiamantCard(l, a.Card))
-	case diamant.ActVote:
-		return l.T("diamant.undo.vote", "Name", t.Opt.Players[a.Seat])
-	}
-	return l.T("diamant.undo.exits")
-}
-
 func (s *Server) diamantUndoScreen(c echo.Context) error {
 	t, err := s.loadDiamant(c, c.Param("id"))
 	if err != nil {
@@ -635,7 +445,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t)}
+		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t)}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)
 }
@@ -656,7 +466,7 @@ func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
 	if len(t.Actions) == 0 {
 		return s.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
-	what := undoWhat(l, t)
+	what := page.DiamantUndoWhat(l, t)
 	t.Actions = t.Actions[:len(t.Actions)-1]
 	if err := t.Replay(); err != nil {
 		return err

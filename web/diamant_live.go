@@ -93,7 +93,7 @@ func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table,
 // appendLivePlay appends a device's view of the table's current screen.
 func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, bool) {
 	var p page.DiamantPlay
-	s.fillScreen(c, t, "", &p)
+	s.diamantView(c, t).Fill("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows {

@@ -71,75 +71,11 @@ func (s *Server) seatAway(t *diamanttable.Table, seat int) bool {
 	return s.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
 }
 
-// phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
-// for the shared ones (cave, reveal, round end, final).
-func (s *Server) phoneScreen(c echo.Context, l *i18n.Localizer, t *diamanttable.Table, p *page.DiamantPlay) {
-	st := t.State
-	p.Live, p.Host = true, t.Host
-	p.CanUndo = p.CanUndo && t.Host
-	if t.Opt.Ended {
-		p.Screen, p.Heading, p.Ended = "final", l.T("diamant.ended.heading"), true
-		p.News = nil
-		s.fillCave(c, l, t, p)
-		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
-		p.Say = []say.Sentence{{Text: p.Heading}}
-		return
-	}
-	if !st.VoteDue() || t.Opt.Vote != diamanttable.VotePhone {
-		return
-	}
-	if pr := t.Opt.Proposal; pr != nil && pr.Step == t.VoteStep() && st.Waiting().Has(pr.Seat) {
-		p.Proposal = l.T("diamant.proposal.text", "Name", st.Name(pr.Seat))
-	}
-	mine := st.Waiting() & t.Seats
-	if t.Seats.Count() == 1 && mine != 0 {
-		// A phone of one's own: the vote form at once, no passing the phone.
-		s.fillVote(l, t, diamanttable.FirstSeat(mine), p)
-		return
-	}
-	if mine == 0 && t.Seats.Count() == 1 {
-		if leave, ok := t.PendingVote(diamanttable.FirstSeat(t.Seats)); ok {
-			p.Mine = l.T("diamant.vote.mine.continue")
-			if leave {
-				p.Mine = l.T("diamant.vote.mine.leave")
-			}
-		}
-	}
-}
-
-// fillVote makes p the vote screen of a seat.
-func (s *Server) fillVote(l *i18n.Localizer, t *diamanttable.Table, seat int, p *page.DiamantPlay) {
-	st := t.State
-	name := st.Name(seat)
-	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
-	p.Voter = page.DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
-	if !t.Shown().Has(seat) {
-		p.Voter.Chest, p.Voter.Hidden = 0, true
-	}
-	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
-	p.Deck = l.N("diamant.n.table", st.Table())
-	p.Step = t.VoteStep()
-	if t.Opt.Phones {
-		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
-		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
-			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes
-		} else {
-			p.Say = append(p.News, say.Sentence{Text: p.Heading})
-		}
-		p.News = nil
-	}
-}
-
 // ---- the lobby and the table's page ----
 
 func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
 	l := s.loc(c)
-	p := page.DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
-		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
-	p.Heading = l.T("diamant.table.page.heading")
-	if p.Lobby {
-		p.Heading = l.T("diamant.lobby.heading")
-	}
+	p := page.DiamantLobby(l, t, problem, func(device string) bool { return s.presence.Away(t.Rec.ID, device) })
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
@@ -149,34 +85,6 @@ func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) 
 		}
 		p.QR = qr
 	}
-	free := table.FreeSeats(t.Opt.Own, t.Rec.Devices)
-	p.Seats = make([]page.LobbySeat, 0, len(t.Opt.Players))
-	for i, name := range t.Opt.Players {
-		row := page.LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i)}
-		h := table.Holder(t.Rec.Devices, i)
-		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
-		row.Other = h >= 0 && !row.Mine && !t.Rec.Devices[h].Host
-		row.Away = row.Other && s.presence.Away(t.Rec.ID, t.Rec.Devices[h].ID)
-		switch {
-		case row.Free && t.Opt.Phones:
-			row.Status = l.T("diamant.seat.free")
-		case row.Mine:
-			row.Status = l.T("diamant.seat.here")
-		case row.Away:
-			row.Status = l.T("diamant.seat.away")
-		default:
-			row.Status = l.T("diamant.seat.other")
-		}
-		p.Seats = append(p.Seats, row)
-	}
-	p.CanStart = p.Lobby && t.Host && len(p.Seats) >= diamant.MinPlayers && len(free) == 0
-	if p.Lobby {
-		p.Lead = l.N("diamant.n.lobby", len(p.Seats))
-		if !t.Host {
-			p.Lead += " " + l.T("diamant.lobby.wait")
-		}
-	}
-	p.Say = []say.Sentence{{Text: p.Lead}}
 	return p, nil
 }
 

@@ -124,12 +124,12 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	case 0:
 		if tb.State.VoteDue() && len(tb.Actions) > 0 {
 			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
-				UndoWhat: undoWhat(l, tb)}
+				UndoWhat: page.DiamantUndoWhat(l, tb)}
 		}
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
 			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
-			s.fillVote(l, tb, waiting[rng.IntN(len(waiting))], &p)
+			s.diamantView(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
 		p.Problem = trickyNames[rng.IntN(len(trickyNames))] + " " + l.T("diamant.error.form")

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/page"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -50,4 +51,14 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantta
 		seats[i] = i
 	}
 	return s.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
+}
+
+// diamantView is what this device's screens of t are made from.
+func (s *Server) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
+	return page.DiamantView{L: s.loc(c), T: t, Risk: s.readSession(c).Risk, Away: func(seat int) bool { return s.seatAway(t, seat) }}
+}
+
+// screen is the screen t is at for this device (page.DiamantView.Screen).
+func (s *Server) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
+	return s.diamantView(c, t).Screen(show)
 }

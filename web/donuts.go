@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -63,7 +62,7 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetu
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, page.DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", seedText(opt))})
+		p.Resume = append(p.Resume, page.DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
 	}
 	return renderPage(c, status, page.DonutsSetupPage(s.frame(c, "donuts", l.T("donuts.setup.title")), p))
 }
@@ -74,14 +73,6 @@ func modeText(l *i18n.Localizer, opt donutstable.Options) string {
 		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", say.DonutsColor(l, opt.Human))
 	}
 	return l.T("donuts.mode.two")
-}
-
-// seedText is the board's number as shown, or "" for a board given plate by plate.
-func seedText(opt donutstable.Options) string {
-	if opt.Spec.Seed == nil {
-		return ""
-	}
-	return strconv.FormatUint(*opt.Spec.Seed, 10)
 }
 
 // newBoardNumber draws a board number short enough to read out and type again: the
@@ -124,62 +115,20 @@ func (s *Server) donutsCreate(c echo.Context) error {
 
 // ---- the board ----
 
-// board builds the page's view of a table. news is how many of the last moves to tell
-// (what the request did, or on a plain load the last turn).
+// donutsBoard is the board as this device sees it (page.DonutsView): with, for the host
+// while a second phone may join, the code, the link and its QR code.
 func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
-	g, ai := t.Game, t.Opt.Computer()
-	p := page.DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: seedText(t.Opt), Status: say.DonutsNext(l, ai, g),
-		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.Events),
-		Finished: g.Finished(), CanUndo: t.Undoable() > 0, Computer: ai != donuts.None}
-	p.Heading = l.T("donuts.play.title.two")
-	if p.Computer {
-		p.Heading = l.T("donuts.play.title.computer", "Color", say.DonutsColor(l, t.Opt.Human), "Level", l.T("donuts.level."+string(t.Opt.Level)))
-	}
-	legal := map[donuts.Point]bool{}
-	if t.mayPlace() {
-		for _, q := range g.Legal() {
-			legal[q] = true
-		}
-	}
-	last, played := g.Last()
-	for r := range donuts.Size {
-		row := make([]page.DonutsCell, donuts.Size)
-		for c := range donuts.Size {
-			q := donuts.P(r, c)
-			cell := page.DonutsCell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
-			if d := g.At(q); d != donuts.None {
-				cell.Donut = d.String()
-			}
-			cell.Label = say.DonutsCell(l, g, q, cell.Playable, cell.Last)
-			row[c] = cell
-		}
-		p.Rows = append(p.Rows, row)
-	}
-	fresh := t.fresh
-	if fresh == 0 && len(t.Events) > 0 {
-		// A plain load tells the last turn: the last move, and against the computer the
-		// person's move before its reply.
-		fresh = max(1, t.Undoable())
-	}
-	for _, ev := range t.Events[len(t.Events)-fresh:] {
-		snd := "place"
-		if len(ev.Flipped) > 0 {
-			snd = "flip"
-		}
-		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
-	}
-	p.CanOpen = t.Opt.Mode == donutstable.ModeTwo && !t.Opt.Phones && t.device.Host && !g.Finished()
-	if t.Opt.Phones {
-		if err := s.fillDonutsPhones(c, l, t, &p); err != nil {
+	v := page.DonutsView{L: l, T: t.Table, Device: t.device, Fresh: t.fresh}
+	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
+		spaced := table.SpacedCode(t.Rec.Code)
+		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
+		qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
+		if err != nil {
 			s.log.Error("donuts: the join code's QR", "err", err)
 		}
+		v.Join = &page.DonutsJoin{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
 	}
-	end := say.Sentence{Text: p.Status}
-	if p.Finished {
-		end.Sound = "win"
-	}
-	p.Say = append(append([]say.Sentence(nil), p.News...), end)
-	return p
+	return v.Board()
 }
 
 // donutsReply is the JSON answer to a script: the board's new state, the panel and what
@@ -187,9 +136,9 @@ func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) 
 type donutsReply struct {
 	Version  int64             `json:"version"`
 	Heading  string            `json:"heading"` // the page's heading: it changes once a second phone joins
-	Cells    []page.DonutsCell `json:"cells"` // row by row
-	Panel    string            `json:"panel"` // the HTML above the board: news, whose turn, undo
-	Info     string            `json:"info"`  // the HTML below it: score, last move, playable plates
+	Cells    []page.DonutsCell `json:"cells"`   // row by row
+	Panel    string            `json:"panel"`   // the HTML above the board: news, whose turn, undo
+	Info     string            `json:"info"`    // the HTML below it: score, last move, playable plates
 	Finished bool              `json:"finished"`
 	Announce []say.Sentence    `json:"announce"`
 }
@@ -257,43 +206,6 @@ func (s *Server) donutsShow(c echo.Context) error {
 	return s.showDonuts(c, http.StatusOK, s.donutsBoard(c, s.localizer(c), t))
 }
 
-// parsePlate reads a plate as a person or a form names it: "3,4" or "3 4" (row then
-// column, from 1), or a column letter a to f with the row, "d3" or "3d". It gives the
-// engine's point (from 0), which may be off the board; false when it is not a plate at all.
-func parsePlate(s string) (donuts.Point, bool) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	var letters, numbers []string
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) }) {
-		// "d3" and "3d" are a letter and a number written together: split where the
-		// kind of character changes.
-		start := 0
-		for i, r := range f + "," {
-			if i > start && (r == ',' || unicode.IsLetter(r) != unicode.IsLetter([]rune(f[start:])[0])) {
-				if part := f[start:i]; unicode.IsLetter([]rune(part)[0]) {
-					letters = append(letters, part)
-				} else {
-					numbers = append(numbers, part)
-				}
-				start = i
-			}
-		}
-	}
-	num := func(s string) (int, bool) {
-		n, err := strconv.Atoi(s)
-		return n - 1, err == nil && n >= -99 && n <= 99
-	}
-	switch {
-	case len(letters) == 0 && len(numbers) == 2:
-		r, okR := num(numbers[0])
-		c, okC := num(numbers[1])
-		return donuts.P(r, c), okR && okC
-	case len(letters) == 1 && len(numbers) == 1 && len(letters[0]) == 1:
-		r, ok := num(numbers[0])
-		return donuts.P(r, int(letters[0][0]-'a')), ok
-	}
-	return donuts.Point{}, false
-}
-
 // donutsAction runs an action on a table under its lock, once the form's version is the
 // table's: a form from before a change (another tab, a double tap) is refused.
 func (s *Server) donutsAction(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
@@ -327,7 +239,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if text == "" {
 		text = c.FormValue("typed")
 	}
-	at, ok := parsePlate(text)
+	at, ok := donuts.ParsePlate(text)
 	if !ok {
 		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
@@ -335,7 +247,7 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	switch {
 	case len(t.device.Seats) == 0:
 		return s.refuseDonuts(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
-	case t.twoPhones() && by != t.Game.Turn() && !t.Game.Finished():
+	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
 		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
 	}
 	ctx := c.Request().Context()
@@ -373,7 +285,7 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if n == 0 {
 		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
 	}
-	if t.twoPhones() {
+	if t.TwoPhones(t.device) {
 		// The other phone is asked first: the move is taken back once it accepts.
 		if done, err := s.askUndo(c, t, l); done || err != nil {
 			return err

@@ -10,9 +10,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
-	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -105,40 +103,6 @@ func (s *Server) donutsReply(c echo.Context, t *donutsTable, l *i18n.Localizer, 
 	return s.showDonuts(c, http.StatusOK, p)
 }
 
-// fillDonutsPhones adds to a board what differs on a table open to a second phone.
-func (s *Server) fillDonutsPhones(c echo.Context, l *i18n.Localizer, t *donutsTable, p *page.DonutsPlay) error {
-	p.Live = "/donuts/t/" + t.Rec.ID + "/events"
-	g := t.Game
-	other, joined := t.other()
-	if joined && len(other.Seats) == 1 {
-		p.PhonesNote = l.T("donuts.phones.other", "Color", say.DonutsColor(l, donutstable.ColorOf(other.Seats[0])))
-	}
-	if !t.twoPhones() {
-		if t.device.Host && !g.Finished() && t.Rec.Code != "" {
-			spaced := table.SpacedCode(t.Rec.Code)
-			link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
-			qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
-			p.Join = &page.DonutsJoin{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
-			return err
-		}
-		return nil
-	}
-	mine := donutstable.ColorOf(t.device.Seats[0])
-	p.Heading = l.T("donuts.play.title.phones", "Color", say.DonutsColor(l, mine))
-	if !g.Finished() && g.Turn() != mine {
-		p.Status = l.T("donuts.phones.wait", "Color", say.DonutsColor(l, g.Turn()))
-	}
-	p.AskUndo = true
-	if ask := t.OpenAsk(); ask != nil {
-		if ask.Seat == t.device.Seats[0] {
-			p.Asked = l.T("donuts.phones.undo.asked")
-		} else {
-			p.AskedBy = l.T("donuts.phones.undo.request", "Color", say.DonutsColor(l, donutstable.ColorOf(ask.Seat)))
-		}
-	}
-	return nil
-}
-
 // ---- live ----
 
 func (s *Server) donutsEvents(c echo.Context) error {
@@ -167,7 +131,7 @@ func (v *donutsLive) read(c echo.Context) error {
 	v.t = &donutsTable{Table: &state, device: o.Device}
 	if v.reads++; v.reads == 1 {
 		v.moves, v.ask = len(state.Events), v.t.OpenAsk()
-		_, v.joined = v.t.other()
+		_, v.joined = v.t.Other(v.t.device)
 	}
 	return nil
 }
@@ -182,7 +146,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 	l := v.s.localizer(c)
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
-	_, joined := t.other()
+	_, joined := t.Other(t.device)
 	first := v.reads == 1
 	if !first && n > v.moves {
 		t.fresh = n - v.moves
@@ -196,8 +160,8 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 		switch {
 		case n < v.moves:
 			said = l.N("donuts.n.undone", v.moves-n)
-		case v.ask != nil && ask == nil && p.Asked == "" && p.AskedBy == "" && t.twoPhones() && v.ask.Seat == t.device.Seats[0]:
-			other, _ := t.other()
+		case v.ask != nil && ask == nil && p.Asked == "" && p.AskedBy == "" && t.TwoPhones(t.device) && v.ask.Seat == t.device.Seats[0]:
+			other, _ := t.Other(t.device)
 			said = l.T("donuts.phones.undo.refusedby", "Color", say.DonutsColor(l, donutstable.ColorOf(other.Seats[0])))
 		case ask != nil && v.ask == nil && p.AskedBy != "":
 			said = p.AskedBy

@@ -29,30 +29,6 @@ func (s *Server) loadDonuts(c echo.Context, id string) (*donutsTable, error) {
 	return &donutsTable{Table: o.State.Own(o.Rec), device: o.Device}, nil
 }
 
-// other is the device that holds the other colour on two phones, if any: a seat the host's
-// phone does not keep, held by another phone.
-func (t *donutsTable) other() (table.Device, bool) {
-	for _, d := range t.Rec.Devices {
-		if d.ID != t.device.ID && len(d.Seats) > 0 {
-			return d, true
-		}
-	}
-	return table.Device{}, false
-}
-
-// twoPhones tells whether each phone plays its own colour now: open to a second phone,
-// and one has taken the other colour.
-func (t *donutsTable) twoPhones() bool {
-	_, ok := t.other()
-	return t.Opt.Phones && ok && len(t.device.Seats) == 1
-}
-
-// mayPlace tells whether this device places the next donut.
-func (t *donutsTable) mayPlace() bool {
-	by := t.PlaysFor(t.device.Seats)
-	return by != donuts.None && by == t.Game.Turn() && !t.Game.Finished()
-}
-
 // playDonut places a donut and stores the move in the same step; it returns the move's
 // event. The move must be legal.
 func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color, p donuts.Point) (donuts.Event, error) {

@@ -359,39 +359,6 @@ func TestDonutsAgain(t *testing.T) {
 	}
 }
 
-func TestParsePlate(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want donuts.Point
-		ok   bool
-	}{
-		{"3,4", donuts.P(2, 3), true},
-		{"3 4", donuts.P(2, 3), true},
-		{" 3 ,  4 ", donuts.P(2, 3), true},
-		{"34", donuts.Point{}, false},
-		{"d3", donuts.P(2, 3), true},
-		{"D3", donuts.P(2, 3), true},
-		{"3d", donuts.P(2, 3), true},
-		{"a1", donuts.P(0, 0), true},
-		{"f6", donuts.P(5, 5), true},
-		{"g1", donuts.P(0, 6), true}, // off the board, for the engine to say so
-		{"7,2", donuts.P(6, 1), true},
-		{"0 0", donuts.P(-1, -1), true},
-		{"", donuts.Point{}, false},
-		{"x", donuts.Point{}, false},
-		{"dd3", donuts.Point{}, false},
-		{"1,2,3", donuts.Point{}, false},
-		{"€3", donuts.Point{}, false},
-		{"999999 1", donuts.Point{}, false},
-	} {
-		got, ok := parsePlate(tc.in)
-		require.Equal(t, tc.ok, ok, "%q", tc.in)
-		if ok {
-			require.Equal(t, tc.want, got, "%q", tc.in)
-		}
-	}
-}
-
 func containsPoint(ps []donuts.Point, p donuts.Point) bool {
 	for _, q := range ps {
 		if q == p {

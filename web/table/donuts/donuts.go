@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	engine "tavolo/companion/donuts"
 	"tavolo/web/table"
@@ -190,4 +191,35 @@ func (t *Table) Undoable() int {
 		}
 	}
 	return 0
+}
+
+// Other is the device that holds a colour at the table besides d: on two phones, the
+// other phone, once it has joined.
+func (t *Table) Other(d table.Device) (table.Device, bool) {
+	for _, o := range t.Rec.Devices {
+		if o.ID != d.ID && len(o.Seats) > 0 {
+			return o, true
+		}
+	}
+	return table.Device{}, false
+}
+
+// TwoPhones tells whether d plays one colour and another phone the other.
+func (t *Table) TwoPhones(d table.Device) bool {
+	_, ok := t.Other(d)
+	return t.Opt.Phones && ok && len(d.Seats) == 1
+}
+
+// MayPlace tells whether d places the next donut.
+func (t *Table) MayPlace(d table.Device) bool {
+	by := t.PlaysFor(d.Seats)
+	return by != engine.None && by == t.Game.Turn() && !t.Game.Finished()
+}
+
+// SeedText is the board's number as shown, or "" for a board given plate by plate.
+func (o Options) SeedText() string {
+	if o.Spec.Seed == nil {
+		return ""
+	}
+	return strconv.FormatUint(*o.Spec.Seed, 10)
 }

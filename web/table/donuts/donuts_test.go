@@ -80,3 +80,65 @@ func TestLoadRefusesWhatDoesNotReplay(t *testing.T) {
 	_, err = Load(rec)
 	require.ErrorContains(t, err, "setup")
 }
+
+// A game of two players opens to a second phone once, the host keeping a colour; until a
+// phone joins the host plays both, then each phone places its own colour only.
+func TestTwoPhones(t *testing.T) {
+	opt := Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeTwo}
+	require.False(t, opt.OpenTo(engine.None), "a colour to keep")
+	require.True(t, opt.OpenTo(engine.Vanilla))
+	require.Equal(t, []int{1}, opt.Own)
+	require.False(t, opt.OpenTo(engine.Chocolate), "open once")
+	vs := Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeComputer, Human: engine.Chocolate}
+	require.False(t, vs.OpenTo(engine.Chocolate), "the computer's game stays on one phone")
+
+	rec := record(t, opt)
+	host := table.Device{ID: "h", Seats: []int{0, 1}, Host: true}
+	rec.Devices = []table.Device{host}
+	tb, err := Load(rec)
+	require.NoError(t, err)
+	require.False(t, tb.TwoPhones(host))
+	require.True(t, tb.MayPlace(host), "the host plays both until a phone joins")
+	require.Equal(t, engine.Chocolate, tb.PlaysFor(host.Seats))
+
+	host.Seats = []int{1}
+	guest := table.Device{ID: "g", Seats: []int{0}}
+	rec.Devices = []table.Device{host, guest}
+	tb, err = Load(rec)
+	require.NoError(t, err)
+	require.True(t, tb.TwoPhones(host))
+	other, ok := tb.Other(host)
+	require.True(t, ok)
+	require.Equal(t, "g", other.ID)
+	require.True(t, tb.MayPlace(guest), "chocolate first")
+	require.False(t, tb.MayPlace(host))
+	require.Equal(t, engine.None, tb.PlaysFor(nil))
+}
+
+// A request to take back a move holds while the game has the moves it had when asked.
+func TestOpenAsk(t *testing.T) {
+	opt := Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeTwo}
+	opt.OpenTo(engine.Chocolate)
+	opt.Ask = &UndoAsk{Seat: 0, Moves: 1}
+	tb, err := Load(record(t, opt, engine.P(0, 0)))
+	require.NoError(t, err)
+	require.Equal(t, opt.Ask, tb.OpenAsk())
+	tb, err = Load(record(t, opt))
+	require.NoError(t, err)
+	require.Nil(t, tb.OpenAsk(), "the move was taken back")
+	one, err := Load(record(t, opt, engine.P(0, 0)))
+	require.NoError(t, err)
+	tb, err = Load(record(t, opt, engine.P(0, 0), one.Game.Legal()[0]))
+	require.NoError(t, err)
+	require.Nil(t, tb.OpenAsk(), "the game moved on")
+}
+
+// The seats people hold: both between two people, the person's against the computer.
+func TestGameSeats(t *testing.T) {
+	tb, err := Load(record(t, Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeComputer, Human: engine.Vanilla}))
+	require.NoError(t, err)
+	require.Equal(t, table.SeatSet(0b10), Game.Seats(tb))
+	tb, err = Load(record(t, Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeTwo}))
+	require.NoError(t, err)
+	require.Equal(t, table.AllSeats(2), Game.Seats(tb))
+}
