@@ -2,8 +2,10 @@ package web
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
@@ -21,6 +23,13 @@ var donutsCode = regexp.MustCompile(`<strong class="code" aria-hidden="true">([0
 func donutsOnTwoPhones(t *testing.T) (*Server, *client, *client, string) {
 	t.Helper()
 	s, host := donutsServer(t)
+	guest, id := donutsOpenToGuest(t, host)
+	return s, host, guest, id
+}
+
+// donutsOpenToGuest makes the game on host's server, opens it and lets a guest join.
+func donutsOpenToGuest(t *testing.T, host *client) (*client, string) {
+	t.Helper()
 	id := donutsNew(t, host, twoPlayers("7"))
 	res, body := donutsPost(host, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, host, id)}, "keep": {"chocolate"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
@@ -38,7 +47,7 @@ func donutsOnTwoPhones(t *testing.T) (*Server, *client, *client, string) {
 	res, body = guest.post("/join/"+m[1], url.Values{"seat": {"1"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	require.Equal(t, "/donuts/t/"+id, res.Header.Get("Location"))
-	return s, host, guest, id
+	return guest, id
 }
 
 // newJar is a browser of its own: a client with its own cookies (its own device).
@@ -177,4 +186,37 @@ func TestDonutsOpenRefusals(t *testing.T) {
 	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 	require.False(t, opt.Phones)
 	require.Empty(t, rec.Code)
+}
+
+// A restart loses nothing: the colours, the moves and a pending request to take a move
+// back are where they were, and the game goes on.
+func TestDonutsTwoPhonesRestart(t *testing.T) {
+	dir := t.TempDir()
+	serve := func(addr string) (*Server, *httptest.Server) {
+		s, err := New(Config{DataDir: dir}, discardLog())
+		require.NoError(t, err)
+		ln, err := net.Listen("tcp", addr)
+		require.NoError(t, err)
+		ts := &httptest.Server{Listener: ln, Config: &http.Server{Handler: s.Handler()}}
+		ts.Start()
+		return s, ts
+	}
+	s, ts := serve("127.0.0.1:0")
+	host := newClient(t, ts)
+	guest, id := donutsOpenToGuest(t, host)
+	donutsPlace(t, host, id, "1,1")
+	res, body := donutsPost(host, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, host, id)}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	ts.Close()
+	require.NoError(t, s.Close())
+
+	s2, ts2 := serve(strings.TrimPrefix(ts.URL, "http://"))
+	t.Cleanup(func() { ts2.Close(); s2.Close() })
+	_, body = guest.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "Donuts on two phones: you play vanilla")
+	require.Contains(t, body, "The other phone, playing chocolate, asks to take back the last move.")
+	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"no"}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	r := donutsPlace(t, guest, id, "2,1")
+	require.Contains(t, announced(r), "Vanilla places a donut at row 2, column 1")
 }
