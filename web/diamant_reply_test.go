@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -17,7 +18,7 @@ import (
 	diamanttable "tavolo/web/table/diamant"
 )
 
-// A play screen's reply is what json.Marshal made of diamantReply, on every screen of
+// A play screen's reply is what encoding/json makes of diamantReply (HTML unescaped), on every screen of
 // random games (names to escape, sentences with sounds and alarms, four languages).
 func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
@@ -31,7 +32,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := json.Marshal(diamantReply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := marshalUnescaped(diamantReply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
 			Version: p.Version, Announce: orEmpty(p.Say)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -39,7 +40,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 	})
 }
 
-// The table's page and a stream's events: the same JSON as json.Marshal made, in the
+// The table's page and a stream's events: the same JSON as encoding/json makes, in the
 // event's frame.
 func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
@@ -84,14 +85,14 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}},
 	} {
-		want, err := json.Marshal(tc.want)
+		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
 		require.NoError(t, s.writeEvent(&w, c, tc.t, tc.table))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
-		want, err = json.Marshal(tc.want)
+		want, err = marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		w.Reset()
 		wrote, err := s.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
@@ -124,4 +125,13 @@ func orEmpty(announce []say.Sentence) []say.Sentence {
 		return []say.Sentence{}
 	}
 	return announce
+}
+
+// marshalUnescaped is json.Marshal without HTML's escapes (\u003c for <), as replies are.
+func marshalUnescaped(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
