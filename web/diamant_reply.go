@@ -43,15 +43,23 @@ func appendReply(b, html []byte, heading string, url []byte, version int64, anno
 	if announce == nil {
 		announce = []say.Sentence{}
 	}
-	// Straight into b. HTML is not escaped for a <script> element (\u003c for <): the
-	// reply is read by JSON.parse, never put in a page as it is, and is a third shorter.
 	// Strings and a number: encoding cannot fail.
+	b, _ = appendJSON(b, diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
+		Version: version, Announce: announce})
+	return b
+}
+
+// appendJSON appends v as JSON, straight into b: every reply to a script and every live
+// event is written so. HTML is not escaped for a <script> element (\u003c for <): a reply
+// is read by JSON.parse, never put in a page as it is, and is a third shorter.
+func appendJSON(b []byte, v any) ([]byte, error) {
 	w := appender{b: b}
 	enc := json.NewEncoder(&w)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
-		Version: version, Announce: announce})
-	return w.b[:len(w.b)-1] // Encode ends with a newline
+	if err := enc.Encode(v); err != nil {
+		return b, err
+	}
+	return w.b[:len(w.b)-1], nil // Encode ends with a newline
 }
 
 // appendPlayReply appends the reply of a play screen.

@@ -155,8 +155,7 @@ func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(status, r)
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendJSON(b, r) })
 }
 
 // donutsReplyOf is the board as a script's reply (and a live update) carries it.

@@ -70,7 +70,8 @@ func (s *Server) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (don
 			return true, s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.undo.pending"))
 		}
 		opt := t.Opt
-		opt.Ask = &donutstable.UndoAsk{Seat: mine, Moves: len(t.Events)}
+		// Every write moves the version on by one: the request holds at the next.
+		opt.Ask = &donutstable.UndoAsk{Seat: mine, Version: t.Rec.Version + 1}
 		if err := s.saveDonutsOptions(c, t, opt); err != nil {
 			return true, err
 		}
@@ -178,11 +179,12 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(r)
-	if err != nil {
-		return err
+	buf := getBuffer(&replyBuffers)
+	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
+	b, err = appendJSON(append(b, "\ndata: "...), r)
+	if err == nil {
+		_, err = w.Write(append(b, "\n\n"...))
 	}
-	b = append(append(strconv.AppendInt([]byte("id: "), t.Rec.Version, 10), "\ndata: "...), b...)
-	_, err = w.Write(append(b, "\n\n"...))
+	putBuffer(&replyBuffers, buf, b)
 	return err
 }

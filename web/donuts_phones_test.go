@@ -154,9 +154,16 @@ func TestDonutsTwoPhonesUndoAsksTheOtherPhone(t *testing.T) {
 	rec, err = s.store.Load(t.Context(), id)
 	require.NoError(t, err)
 	require.Empty(t, rec.Log)
-	// The request is spent: answering again is refused.
+	// The request is spent: answering again is refused, also once the move is played
+	// again (as many moves as when asked, but another game).
 	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"yes"}}, asJSON)
 	require.Contains(t, []int{http.StatusConflict, http.StatusUnprocessableEntity}, res.StatusCode, body)
+	donutsPlace(t, host, id, "1,1")
+	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"yes"}}, asJSON)
+	require.Equal(t, http.StatusConflict, res.StatusCode, body)
+	require.Contains(t, body, "There is no request to answer any more")
+	_, body = guest.get("/donuts/t/"+id, nil)
+	require.NotContains(t, body, `value="yes"`)
 }
 
 // Only the host opens a game, once, and only a game of two players; a third phone finds

@@ -180,11 +180,13 @@ func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
 	h.Set("Connection", "close")
 	text := s.loc(c).N(id, secs)
 	if wantsJSON(c) {
-		return c.JSON(http.StatusTooManyRequests, struct {
-			Error      string `json:"error"`
-			ID         string `json:"id"`
-			RetryAfter int    `json:"retryAfter"`
-		}{text, id, secs})
+		return writeReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
+			return appendJSON(b, struct {
+				Error      string `json:"error"`
+				ID         string `json:"id"`
+				RetryAfter int    `json:"retryAfter"`
+			}{text, id, secs})
+		})
 	}
 	return c.String(http.StatusTooManyRequests, text)
 }

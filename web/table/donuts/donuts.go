@@ -39,11 +39,11 @@ type Options struct {
 	Ask    *UndoAsk `json:"ask,omitempty"` // on two phones, a phone asks the other to take back the last move
 }
 
-// UndoAsk is a phone's request to take back the last move. It holds while the game has
-// the moves it had when asked: any move or undo makes it stale.
+// UndoAsk is a phone's request to take back the last move. It holds while the table is
+// at the version the request made: any move, undo or other change makes it stale.
 type UndoAsk struct {
-	Seat  int `json:"seat"`  // the seat that asks
-	Moves int `json:"moves"` // how many moves the game had
+	Seat    int   `json:"seat"`    // the seat that asks
+	Version int64 `json:"version"` // the table's version once the request is stored
 }
 
 // OpenTo opens a table of two players on one phone to a second phone: the host's phone
@@ -94,7 +94,7 @@ func (t *Table) PlaysFor(seats []int) engine.Color {
 
 // OpenAsk is the phone's request to take back the last move, if one holds now.
 func (t *Table) OpenAsk() *UndoAsk {
-	if a := t.Opt.Ask; a != nil && a.Moves == len(t.Events) && a.Moves > 0 {
+	if a := t.Opt.Ask; a != nil && a.Version == t.Rec.Version && len(t.Events) > 0 {
 		return a
 	}
 	return nil
