@@ -46,22 +46,25 @@ lint:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
-	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [TABLES=500 RATE=1 SECONDS=60]"
+	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [GAME=diamant|donuts TABLES=500 RATE=1 SECONDS=60]"
 
-# Diamant with a phone each under load (issue #5): TABLES tables of 6 phones on SSE, each
-# acting RATE times a second for SECONDS, with the real store (web/diamant_load_test.go).
+# A phone each under load (issue #5): TABLES tables of GAME (diamant: 6 phones a table;
+# donuts: 2, a game of two players on two phones), every phone on SSE, each table acting
+# RATE times a second for SECONDS, with the real store (web/load_test.go, the game's part in
+# web/load_GAME_test.go).
 # The server is the real binary in a process of its own, measured from /proc (its RSS, peak
 # RSS and CPU); SERVER_ENV is its Go settings, e.g. SERVER_ENV="GOMEMLIMIT=250MiB GOGC=50"
 # (the server does not inherit GOMEMLIMIT/GOGC/GODEBUG from make). TAVOLO_LOAD_INPROCESS=1
 # runs the server in the test's process instead, for -cpuprofile.
+GAME    ?= diamant
 TABLES  ?= 500
 RATE    ?= 1
 SECONDS ?= 60
 SERVER_ENV ?=
-LOAD_TEST = TAVOLO_LOAD=1 TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_SECONDS=$(SECONDS) \
+LOAD_TEST = TAVOLO_LOAD=1 TAVOLO_LOAD_GAME=$(GAME) TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_SECONDS=$(SECONDS) \
 	TAVOLO_LOAD_SERVER_ENV="$(SERVER_ENV)" $(GO) test -run TestLoadPhoneTables -count=1 -v -timeout 30m ./web/
 bench-load:
-	TAVOLO_LOAD_RATE=$(RATE) $(LOAD_TEST) | grep -E 'LOAD|load_test|loadproc_test|FAIL'
+	TAVOLO_LOAD_RATE=$(RATE) $(LOAD_TEST) | grep -E 'LOAD|load_([a-z]+_)?test|loadproc_test|FAIL'
 
 # The highest sustained rate: steps the rate up (SECONDS=30 each) and stops after the first
 # step whose p99 passes 100 ms; the last step under it is the answer.

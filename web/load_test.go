@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,17 +24,17 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/companion/diamant"
 	"tavolo/web/table"
-	diamanttable "tavolo/web/table/diamant"
 )
 
 // TestLoadPhoneTables is the live-update benchmark of issue #5 (make bench-load):
-// TAVOLO_LOAD=1, with TAVOLO_LOAD_TABLES (500), TAVOLO_LOAD_RATE (actions a second per
-// table, 1) and TAVOLO_LOAD_SECONDS (60). Every table has 6 phones, each with its own SSE
-// stream; each table acts RATE times a second (open loop, tables staggered over the
-// period, but a table waits for its phones to show its last action: see below): a draw, a
-// vote of a phone whose seat is waiting, or an undo of a finished game.
+// TAVOLO_LOAD=1, with TAVOLO_LOAD_GAME (diamant or donuts, diamant), TAVOLO_LOAD_TABLES
+// (500), TAVOLO_LOAD_RATE (actions a second per table, 1) and TAVOLO_LOAD_SECONDS (60).
+// Every table has its game's phones (Diamant 6, Donuts 2: loadGames), each with its own
+// SSE stream; each table acts RATE times a second (open loop, tables staggered over the
+// period, but a table waits for its phones to show its last action: see below), the
+// action its game's part chooses on what the phones show (load_diamant_test.go,
+// load_donuts_test.go).
 //
 // The server runs as a process of its own (the real binary, on a data folder prepared
 // here), so that its memory and CPU are read from /proc apart from the load generator's.
@@ -47,19 +48,25 @@ import (
 // runtime's MemStats then).
 //
 // Measured: from an action's request start to its version arriving at the last of the
-// table's 6 phones; versions lost or duplicated on a stream; actions refused; the server's
+// table's phones; versions lost or duplicated on a stream; actions refused; the server's
 // resident memory at the end and at its peak, and its CPU per action.
 func TestLoadPhoneTables(t *testing.T) {
 	if os.Getenv("TAVOLO_LOAD") == "" {
 		t.Skip("set TAVOLO_LOAD=1 (make bench-load)")
+	}
+	gameName := cmp.Or(os.Getenv("TAVOLO_LOAD_GAME"), "diamant")
+	game, ok := loadGames[gameName]
+	if !ok {
+		t.Fatalf("TAVOLO_LOAD_GAME=%s: no such game (diamant or donuts)", gameName)
 	}
 	tables := envInt("TAVOLO_LOAD_TABLES", 500)
 	rate := envFloat("TAVOLO_LOAD_RATE", 1)
 	seconds := envInt("TAVOLO_LOAD_SECONDS", 60)
 	inProcess := os.Getenv("TAVOLO_LOAD_INPROCESS") == "1"
 	profileDir, debugAddr := os.Getenv("TAVOLO_LOAD_PROFILE"), ""
-	const phones = 6
-	// 3,000 streams take a file each in both processes; the server inherits the limit.
+	phones := game.phones()
+	// 3,000 streams (500 Diamant tables) take a file each in both processes; the server
+	// inherits the limit.
 	lim := syscall.Rlimit{Cur: 20000, Max: 20000}
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
 		t.Logf("open files limit left as it was: %v", err)
@@ -75,25 +82,23 @@ func TestLoadPhoneTables(t *testing.T) {
 	ctx := context.Background()
 	type tbl struct {
 		id      string
-		cookies [phones]string
-		mu      sync.Mutex
+		path    string // the table's URL path: its actions and its stream are under it
+		cookies []string
+		mu      sync.Mutex // guards what follows
 		starts  map[int64]time.Time
-		screen  [phones]string // each phone's screen, as its stream last said
-		step    [phones]string
-		seen    [phones]int64 // the version each phone's stream last said
-		ver     int64         // the newest version known, from a stream or a reply
+		view    loadView // what the phones show, as their streams last said
+		seen    []int64  // the version each phone's stream last said
+		ver     int64    // the newest version known, from a stream or a reply
 	}
 	all := make([]*tbl, tables)
 	const csrf = "loadtestcsrftoken0123456789abcdef"
 	for i := range all {
-		tb := &tbl{id: table.NewID(), starts: map[int64]time.Time{}}
-		names := []string{"A", "B", "C", "D", "E", "F"}
-		opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: uint64(i + 1)}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
-		raw, _ := json.Marshal(opt)
-		var devices []table.Device
+		tb := &tbl{id: table.NewID(), starts: map[int64]time.Time{}, view: game.view(), cookies: make([]string, phones), seen: make([]int64, phones)}
+		tb.path = game.path(tb.id)
+		devices := make([]string, phones)
 		for p := range phones {
 			dev := table.NewID()
-			devices = append(devices, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
+			devices[p] = dev
 			req := httptest.NewRequest(http.MethodGet, "/", nil)
 			rec := httptest.NewRecorder()
 			sess, _ := s.sessions.New(req, sessionCookie)
@@ -101,8 +106,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			require.NoError(t, sess.Save(req, rec))
 			tb.cookies[p] = strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0] + "; tavolo_csrf=" + csrf
 		}
-		require.NoError(t, s.store.Create(ctx, table.Table{ID: tb.id, Game: "diamant", Setup: raw}, devices[0]))
-		v, err := s.store.SetDevices(ctx, tb.id, 0, devices)
+		v, err := game.prepare(ctx, s, tb.id, i, devices)
 		require.NoError(t, err)
 		tb.ver = v
 		for p := range phones {
@@ -149,7 +153,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			opened.Add(1)
 			go func() {
 				defer streams.Done()
-				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, base+"/diamant/"+tb.id+"/events", nil)
+				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, base+tb.path+"/events", nil)
 				req.Header.Set("Cookie", tb.cookies[p])
 				res, err := streamClient.Do(req)
 				opened.Done()
@@ -172,13 +176,8 @@ func TestLoadPhoneTables(t *testing.T) {
 						id, _ = strconv.ParseInt(string(line[4:]), 10, 64)
 					case bytes.HasPrefix(line, []byte("data: ")):
 						now := time.Now()
-						screen, hasScreen := attrAfter(line, `data-screen=\"`)
-						step, _ := attrAfter(line, `name=\"step\" value=\"`)
 						tb.mu.Lock()
-						if hasScreen {
-							tb.screen[p] = screen
-						}
-						tb.step[p] = step
+						tb.view.event(p, line)
 						tb.seen[p] = id
 						tb.ver = max(tb.ver, id)
 						tb.mu.Unlock()
@@ -207,11 +206,11 @@ func TestLoadPhoneTables(t *testing.T) {
 	}()
 
 	// Open loop: each table acts every 1/rate s, staggered over the period. A table acts on
-	// a view all its 6 phones agree on (each has the newest version), as a player acts on
-	// what the screen shows: acting on an older view would be refused (409 stale, or 422 a
-	// second vote of a seat or a draw while a vote is due) for the generator's fault, not
-	// the server's. Until they agree (the last action has not reached them all: its latency
-	// says so) the table waits, up to its next tick; then that tick is skipped.
+	// a view all its phones agree on (each has the newest version), as a player acts on
+	// what the screen shows: acting on an older view would be refused (409 stale, or 422 an
+	// action the game no longer takes, such as a second vote of a seat) for the generator's
+	// fault, not the server's. Until they agree (the last action has not reached them all:
+	// its latency says so) the table waits, up to its next tick; then that tick is skipped.
 	period := time.Duration(float64(time.Second) / rate)
 	genStart := cpuTime()
 	srvStart := time.Duration(0)
@@ -235,13 +234,15 @@ func TestLoadPhoneTables(t *testing.T) {
 	}
 	var acts sync.WaitGroup
 	var mu sync.Mutex // guards what follows
-	// Refused actions by status: 409 the form's version or vote step is no longer the
-	// table's (stale), 422 the game refuses the action (a draw while a vote is due, a seat's
-	// second vote); 0 a 200 whose JSON did not decode; -1 no answer at all. Acting only on
-	// a view every phone agrees on, the generator should cause none.
+	// Refused actions by status: 409 the form's version (or Diamant's vote step) is no
+	// longer the table's, or on Donuts the phone's colour does not place next; 422 the game
+	// refuses the action (Diamant: a draw while a vote is due, a seat's second vote;
+	// Donuts: a plate that is not playable); 0 a 200 whose JSON did not decode; -1 no
+	// answer at all. Acting only on a view every phone agrees on, the generator should
+	// cause none.
 	refused := map[int]int{}
 	var actions, skipped, waited int
-	byPath := map[string]int{} // the actions done, by kind
+	byPath := map[string]int{} // the actions done, by kind (loadAction.kind)
 	var replyTimes []time.Duration
 	for ti, tb := range all {
 		acts.Add(1)
@@ -251,20 +252,18 @@ func TestLoadPhoneTables(t *testing.T) {
 			time.Sleep(time.Until(next))
 			for next.Before(deadline) {
 				next = next.Add(period)
-				var voter int
-				var step string
+				var act loadAction
 				var ver int64
-				var final, agreed bool
+				var agreed bool
 				view := func() {
 					tb.mu.Lock()
 					defer tb.mu.Unlock()
-					voter, step, ver, final, agreed = -1, "", tb.ver, false, true
+					ver, agreed = tb.ver, true
 					for p := range phones {
 						agreed = agreed && tb.seen[p] == tb.ver
-						if tb.screen[p] == "vote" && voter < 0 {
-							voter, step = p, tb.step[p]
-						}
-						final = final || tb.screen[p] == "final"
+					}
+					if agreed {
+						act = tb.view.next(ti, ver)
 					}
 				}
 				view()
@@ -283,24 +282,17 @@ func TestLoadPhoneTables(t *testing.T) {
 				if !agreed {
 					continue
 				}
-				path, form := "/draw", url.Values{"version": {strconv.FormatInt(ver, 10)}}
-				who := 0
-				switch {
-				case voter >= 0:
-					path, who = "/vote", voter
-					choice := "continue"
-					if (ti+int(ver))%4 == 0 {
-						choice = "leave"
-					}
-					form = url.Values{"seat": {strconv.Itoa(voter)}, "choice": {choice}, "step": {step}, "version": {strconv.FormatInt(ver, 10)}}
-				case final:
-					path = "/undo"
+				form := act.form
+				if form == nil {
+					form = url.Values{}
 				}
+				form.Set("version", strconv.FormatInt(ver, 10))
 				form.Set("_csrf", csrf)
-				req, _ := http.NewRequest(http.MethodPost, base+"/diamant/"+tb.id+path, strings.NewReader(form.Encode()))
+				kind := cmp.Or(act.kind, act.path)
+				req, _ := http.NewRequest(http.MethodPost, base+tb.path+act.path, strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("Accept", "application/json")
-				req.Header.Set("Cookie", tb.cookies[who])
+				req.Header.Set("Cookie", tb.cookies[act.phone])
 				start := time.Now()
 				res, err := actClient.Do(req)
 				status := -1
@@ -321,7 +313,7 @@ func TestLoadPhoneTables(t *testing.T) {
 				if status == http.StatusOK {
 					replyTimes = append(replyTimes, time.Since(start))
 					actions++
-					byPath[path]++
+					byPath[kind]++
 				} else {
 					refused[status]++
 				}
@@ -373,13 +365,13 @@ func TestLoadPhoneTables(t *testing.T) {
 	close(arrivals)
 	collect.Wait()
 
-	// Latency: per action, the last of the table's 6 phones to receive its version. A phone
+	// Latency: per action, the last of the table's phones to receive its version. A phone
 	// may skip a version for a newer one (coalesced, allowed); lost if nothing newer came.
 	var lat []time.Duration
 	lost, dup, coalesced := 0, 0, 0
 	for ti, tb := range all {
-		first := [phones]map[int64]time.Time{}
-		newest := [phones]int64{}
+		first := make([]map[int64]time.Time, phones)
+		newest := make([]int64, phones)
 		for p := range phones {
 			first[p] = map[int64]time.Time{}
 			for _, a := range got[[2]int{ti, p}] {
@@ -430,8 +422,8 @@ func TestLoadPhoneTables(t *testing.T) {
 	offered := float64(tables) * rate
 	t.Logf("tables %d × %d phones (%d streams), %.2f actions/s a table for %d s (%v with the drain): %d actions %v (%.0f/s of %.0f offered); refused %d %v (-1: no answer); skipped %d ticks, %d waited for the phones",
 		tables, phones, tables*phones, rate, seconds, elapsed.Round(time.Second), actions, byPath, perSecond, offered, refusedAll, refused, skipped, waited)
-	t.Logf("request → all 6 phones: p50 %v, p90 %v, p99 %v, max %v (%d actions measured; %d coalesced; %d lost; %d duplicated events)",
-		pct(0.5), pct(0.9), pct(0.99), pct(1), len(lat), coalesced, lost, dup)
+	t.Logf("request → all %d phones: p50 %v, p90 %v, p99 %v, max %v (%d actions measured; %d coalesced; %d lost; %d duplicated events)",
+		phones, pct(0.5), pct(0.9), pct(0.99), pct(1), len(lat), coalesced, lost, dup)
 	slices.Sort(replyTimes)
 	if len(replyTimes) > 0 {
 		t.Logf("action replies: p50 %v, p99 %v", replyTimes[len(replyTimes)/2], replyTimes[len(replyTimes)*99/100])
@@ -443,16 +435,52 @@ func TestLoadPhoneTables(t *testing.T) {
 		// One process: its memory and CPU are the server's and the clients' together.
 		t.Logf("memory (server and clients): HeapInuse+StackInuse %d MB (stacks %d MB; heap live after GC %d MB), VmRSS %d MB, VmHWM %d MB",
 			(ms.HeapInuse+ms.StackInuse)>>20, ms.StackInuse>>20, after.HeapAlloc>>20, rss>>10, hwm>>10)
-		fmt.Printf("LOAD mode=inprocess tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s process_rss=%dMB process_hwm=%dMB heap+stack=%dMB live=%dMB process_cpu/action=%s others_cores=%.2f load=%s\n",
-			tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, (ms.HeapInuse+ms.StackInuse)>>20, after.HeapAlloc>>20, per(genCPU), others, loadAverage())
+		fmt.Printf("LOAD mode=inprocess game=%s tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s process_rss=%dMB process_hwm=%dMB heap+stack=%dMB live=%dMB process_cpu/action=%s others_cores=%.2f load=%s\n",
+			gameName, tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, (ms.HeapInuse+ms.StackInuse)>>20, after.HeapAlloc>>20, per(genCPU), others, loadAverage())
 		return
 	}
 	// CPU time hardly depends on what else the machine runs: 2 cores over the server's
 	// alone bound the rate it could serve.
 	t.Logf("server process: VmRSS %d MB at the end, VmHWM %d MB at the peak; CPU %v (%v an action: 2 idle cores would bound the rate near %.0f/s); load generator CPU %v, VmRSS %d MB; /proc times in ticks of %v",
 		rss>>10, hwm>>10, srvCPU, srvCPU/time.Duration(max(actions, 1)), 2*float64(actions)*float64(time.Second)/float64(max(srvCPU, 1)), genCPU.Round(time.Millisecond), genRSS>>10, clockTick)
-	fmt.Printf("LOAD mode=process tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s server_rss=%dMB server_hwm=%dMB server_cpu/action=%s gen_cpu/action=%s gen_rss=%dMB others_cores=%.2f env=%q load=%s\n",
-		tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, per(srvCPU), per(genCPU), genRSS>>10, others, os.Getenv("TAVOLO_LOAD_SERVER_ENV"), loadAverage())
+	fmt.Printf("LOAD mode=process game=%s tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s server_rss=%dMB server_hwm=%dMB server_cpu/action=%s gen_cpu/action=%s gen_rss=%dMB others_cores=%.2f env=%q load=%s\n",
+		gameName, tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, per(srvCPU), per(genCPU), genRSS>>10, others, os.Getenv("TAVOLO_LOAD_SERVER_ENV"), loadAverage())
+}
+
+// loadGame is one game's part of the load benchmark (TAVOLO_LOAD_GAME): how a table is set
+// up with its phones, what a table does next, and what its streams' events say. The rest
+// (streams, timing, counting, the server's process) is the same for every game.
+type loadGame interface {
+	phones() int
+	// path is a table's URL path: its actions and its stream (path+"/events") are under it.
+	path(id string) string
+	// prepare stores table number i, with the id, directly in the store (as the phones
+	// would have left it once seated), one device per phone in order, the host's first;
+	// it returns the table's version.
+	prepare(ctx context.Context, s *Server, id string, i int, devices []string) (int64, error)
+	// view is a new table's view, before any event.
+	view() loadView
+}
+
+// loadGames are the games TAVOLO_LOAD_GAME selects.
+var loadGames = map[string]loadGame{"diamant": diamantLoad{}, "donuts": donutsLoad{}}
+
+// loadView is what one table's phones show, as their streams last said. The harness holds
+// the table's lock around each call.
+type loadView interface {
+	// event notes an event of phone p's stream: its data line ("data: {…}"), as it came.
+	event(p int, line []byte)
+	// next is the action table number ti takes now, on a view every phone agrees on, at
+	// version ver (the harness adds the version and the CSRF token to its form).
+	next(ti int, ver int64) loadAction
+}
+
+// loadAction is one request a table makes.
+type loadAction struct {
+	phone int        // the phone that sends it
+	path  string     // after the table's path: "/draw"
+	kind  string     // how it is counted; "" counts it by its path
+	form  url.Values // its fields but the version and the CSRF token
 }
 
 // ms3 is a duration in milliseconds, to the microsecond: one unit in the LOAD line, so a
@@ -466,20 +494,6 @@ func later(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// attrAfter is the text after prefix in line up to the next backslash (the JSON-escaped
-// quote that closes an attribute), without a regexp: the client must cost little.
-func attrAfter(line []byte, prefix string) (string, bool) {
-	i := bytes.Index(line, []byte(prefix))
-	if i < 0 {
-		return "", false
-	}
-	rest := line[i+len(prefix):]
-	if j := bytes.IndexByte(rest, '\\'); j >= 0 {
-		return string(rest[:j]), true
-	}
-	return "", false
 }
 
 // cpuTime is the CPU time the process has used (user and system).
