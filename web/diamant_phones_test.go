@@ -610,3 +610,11 @@ func BenchmarkAwaySeats(b *testing.B) {
 		}
 	}
 }
+
+// The table's page says what it is: the lobby before the game, the table's page once it runs.
+func TestPhonesTablePageHeading(t *testing.T) {
+	_, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
+	require.Contains(t, body, `<h1 tabindex="-1">The table</h1>`)
+}

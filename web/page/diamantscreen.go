@@ -284,7 +284,7 @@ func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away func(device string) bool) DiamantTable {
 	p := DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
 		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
-	p.Heading = l.T("diamant.table.heading")
+	p.Heading = l.T("diamant.table.page.heading")
 	if p.Lobby {
 		p.Heading = l.T("diamant.lobby.heading")
 	}
