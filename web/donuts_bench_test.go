@@ -8,9 +8,13 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"tavolo/web/table"
+
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 )
 
@@ -56,4 +60,54 @@ func BenchmarkDonutsGameAgainstHard(b *testing.B) {
 	b.ReportMetric(float64(slowest.Milliseconds()), "slowest-ms")
 	b.ReportMetric(float64(total.Milliseconds())/float64(requests), "mean-ms/move")
 	b.ReportMetric(float64(bytes)/float64(requests), "bytes/move")
+}
+
+// BenchmarkDonutsStreamEvent is what one phone's live stream does for one move at a table
+// of two phones: read the table at its new version (its state kept by the move) and write
+// this phone's board as one event. A few moves into the game; bytes/event is its size.
+func BenchmarkDonutsStreamEvent(b *testing.B) {
+	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	require.NoError(b, err)
+	b.Cleanup(func() { s.Close() })
+	ctx := b.Context()
+	id, devices := table.NewID(), []string{table.NewID(), table.NewID()}
+	_, err = donutsLoad{}.prepare(ctx, s, id, 0, devices)
+	require.NoError(b, err)
+	var phones []echo.Context
+	for _, d := range devices {
+		req := httptest.NewRequest(http.MethodGet, "/donuts/t/"+id+"/events", nil)
+		rec := httptest.NewRecorder()
+		sess, _ := s.sessions.New(req, sessionCookie)
+		sess.Values["device"] = d
+		require.NoError(b, sess.Save(req, rec))
+		req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
+		c := s.echo.NewContext(req, httptest.NewRecorder())
+		c.SetParamNames("id")
+		c.SetParamValues(id)
+		c.Set("lang", "en")
+		c.Set("csrf", "benchcsrftoken0123456789abcdef")
+		phones = append(phones, c)
+	}
+	// Six moves, each by the phone whose turn it is, as the table's requests make them.
+	for range 6 {
+		for _, c := range phones {
+			t, err := s.loadDonuts(c, id)
+			require.NoError(b, err)
+			if t.MayPlace(t.device) {
+				_, err = s.playDonut(ctx, t, t.PlaysFor(t.device.Seats), t.Game.Legal()[0])
+				require.NoError(b, err)
+				break
+			}
+		}
+	}
+	w := &countingWriter{}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		c := phones[i%2]
+		v := &donutsLive{s: s}
+		require.NoError(b, v.read(c))
+		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
+		require.NoError(b, v.write(w, c))
+	}
+	b.ReportMetric(float64(w.n)/float64(b.N), "bytes/event")
 }

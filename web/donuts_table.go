@@ -40,13 +40,15 @@ func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color,
 	if err != nil {
 		return ev, err
 	}
-	version, err := s.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), nil)
+	t.Events = append(t.Events, ev)
+	// The new version's state goes with the write: the phones' streams need not replay it.
+	version, err := s.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), t.Share())
 	if err != nil {
 		t.Game.Undo() // keep the game as stored
+		t.Events = t.Events[:len(t.Events)-1]
 		return ev, err
 	}
 	t.Rec.Version = version
-	t.Events = append(t.Events, ev)
 	t.fresh++
 	return ev, nil
 }

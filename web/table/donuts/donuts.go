@@ -130,6 +130,12 @@ func (t *Table) Own(rec table.Record) *Table {
 	return &Table{Rec: table.HandOut(rec), Opt: t.Opt, Game: t.Game.Clone(), Events: slices.Clone(t.Events)}
 }
 
+// Share is a copy of t to keep as its version's replay, which every reader then shares
+// (t goes on changing).
+func (t *Table) Share() *Table {
+	return &Table{Opt: t.Opt, Game: t.Game.Clone(), Events: slices.Clip(slices.Clone(t.Events))}
+}
+
 // Load decodes a table's options and moves and replays them.
 func Load(rec table.Record) (*Table, error) {
 	t := &Table{Rec: rec}
