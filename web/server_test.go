@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -425,5 +426,22 @@ func TestGzipMiddleware(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The home page tells Donuts' rule as the rulebooks and the engine have it: a donut put
+// between two of the opponent's turns them (insertion); surrounding them turns nothing,
+// and its words (flanking, encadrer, chiudere tra, uzavrieť) must not be the rule.
+func TestHomeTellsDonutsInsertion(t *testing.T) {
+	ts := newTestServer(t, "")
+	for lang, c := range map[string]struct{ has, not string }{
+		"en": {"placed between two of your opponent", "close your opponent"},
+		"it": {"inserita tra due", "chiudi quelle"},
+		"fr": {"inséré entre deux", "encadr"},
+		"sk": {"vložený medzi dva", "uzavri"},
+	} {
+		_, body := newClient(t, ts).get("/?lang="+lang, nil)
+		require.Contains(t, html.UnescapeString(body), c.has, lang)
+		require.NotContains(t, html.UnescapeString(body), c.not, lang)
 	}
 }
