@@ -13,7 +13,8 @@ import (
 
 // sameInEveryLanguage lists the messages that may read the same as in English: names.
 var sameInEveryLanguage = map[string]bool{
-	"app.name": true,
+	"app.name":        true,
+	"donuts.list.sep": true, // "; " but in French, which spaces it
 }
 
 // sameAsEnglish lists messages that are legitimately written the same as English in one
@@ -169,5 +170,45 @@ func BenchmarkLocalizeFixedText(b *testing.B) {
 	l := c.Localizer("sk")
 	for i := 0; i < b.N; i++ {
 		_ = l.T("nav.home")
+	}
+}
+
+// French typography, in every French message: a no-break space (U+00A0) before a colon
+// and inside « », a narrow no-break space (U+202F) before ; ! ? (a screen reader and a
+// narrow screen then never part the sign from its word). A colon inside a word or a
+// number (10:30, http://) is not a sign of the sentence.
+func TestFrenchTypography(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	for id, m := range c.Messages("fr") {
+		for _, s := range texts(m) {
+			r := []rune(s)
+			for i, ch := range r {
+				prev, next := rune(0), rune(0)
+				if i > 0 {
+					prev = r[i-1]
+				}
+				if i+1 < len(r) {
+					next = r[i+1]
+				}
+				var want rune
+				switch {
+				case ch == ':' && (next == 0 || next == ' ') || ch == '»':
+					want = '\u00a0'
+				case ch == ';' || ch == '!' || ch == '?':
+					want = '\u202f'
+				case ch == '«':
+					if next != '\u00a0' {
+						t.Errorf("fr: %s: « wants a no-break space after it: %q", id, s)
+					}
+					continue
+				default:
+					continue
+				}
+				if prev != want {
+					t.Errorf("fr: %s: %q wants U+%04X before it, has %q: %q", id, ch, want, prev, s)
+				}
+			}
+		}
 	}
 }

@@ -29,7 +29,7 @@ func TestDonazSetupPage(t *testing.T) {
 	for _, tc := range []struct{ lang, h1, team, rules string }{
 		{"en", "Donaz: set up the clock", "Team 1", "The rules of Donaz, with the expert rule"},
 		{"it", "Donaz: prepara l&#39;orologio", "Squadra 1", "Il regolamento di Donaz"},
-		{"fr", "Donaz : préparer la pendule", "Équipe 1", "Les règles de Donaz"},
+		{"fr", "Donaz : préparer la pendule", "Équipe 1", "Les règles de Donaz"},
 		{"sk", "Donaz: nastavenie hodín", "Tím 1", "Pravidlá hry Donaz"},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {

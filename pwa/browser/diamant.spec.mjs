@@ -20,7 +20,7 @@ const SEED = '2026';
 const KNOWN_END = {
   en: 'Game over: Chiara wins with 60 points.',
   it: 'Partita finita: vince Chiara con 60 punti.',
-  fr: 'Partie terminée : Chiara gagne avec 60 points.',
+  fr: 'Partie terminée : Chiara gagne avec 60 points.',
   sk: 'Koniec hry: vyhráva Chiara, 60 bodov.',
 };
 

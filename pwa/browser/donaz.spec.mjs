@@ -43,13 +43,13 @@ const SAY = {
   fr: {
     team: ['Équipe 1', 'Équipe 2'],
     title: 'Pendule de Donaz',
-    setup: 'Donaz : préparer la pendule',
+    setup: 'Donaz : préparer la pendule',
     submit: 'Ouvrir la pendule',
     start: 'Équipe 1 joue, 1 minute',
     switch2: 'Équipe 2 joue, 1 minute',
     back1: 'Équipe 1 joue, 55 secondes',
-    left30: 'Équipe 1 : il reste 30 secondes.',
-    left10: 'Équipe 1 : il reste 10 secondes.',
+    left30: 'Équipe 1 : il reste 30 secondes.',
+    left10: 'Équipe 1 : il reste 10 secondes.',
     flag: 'Temps écoulé pour Équipe 1.',
     long: 'Équipe 1 joue, 4 minutes et 12 secondes',
     playing: 'Joue',
@@ -305,7 +305,7 @@ test.describe('keeping time', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendule de Donaz');
-    await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('Joue');
+    await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('Joue');
     await page.keyboard.press('Space');
     await expect(status(page)).toHaveText(/^Équipe 2 joue, 5 minutes$|^Équipe 2 joue, 4 minutes et 59 secondes$/);
     await context.setOffline(false);

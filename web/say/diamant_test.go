@@ -38,20 +38,20 @@ func TestEventSentences(t *testing.T) {
 			map[string][]Sentence{
 				"en": {{Text: "Treasure of 11: 3 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
 				"it": {{Text: "Tesoro da 11: 3 diamanti a testa, e 2 restano sulla carta.", Sound: "treasure"}},
-				"fr": {{Text: "Trésor de 11 : 3 diamants chacun, et 2 restent sur la carte.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 11 : 3 diamants chacun, et 2 restent sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 11: každý dostane 3 diamanty a 2 zostanú na karte.", Sound: "treasure"}},
 			}},
 		{"one each, one stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T4, Seats: three, Share: 1, Stays: 1}},
 			map[string][]Sentence{
 				"en": {{Text: "Treasure of 4: 1 diamond each, and 1 stays on the card.", Sound: "treasure"}},
 				"it": {{Text: "Tesoro da 4: 1 diamante a testa, e 1 resta sulla carta.", Sound: "treasure"}},
-				"fr": {{Text: "Trésor de 4 : 1 diamant chacun, et 1 reste sur la carte.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 4 : 1 diamant chacun, et 1 reste sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 4: každý dostane 1 diamant a 1 zostane na karte.", Sound: "treasure"}},
 			}},
 		{"nothing each, none stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T2, Seats: three, Share: 0, Stays: 2}},
 			map[string][]Sentence{
 				"en": {{Text: "Treasure of 2: 0 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
-				"fr": {{Text: "Trésor de 2 : 0 diamant chacun, et 2 restent sur la carte.", Sound: "treasure"}},
+				"fr": {{Text: "Trésor de 2 : 0 diamant chacun, et 2 restent sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 2: každý dostane 0 diamantov a 2 zostanú na karte.", Sound: "treasure"}},
 			}},
 		{"first and second hazard", []diamant.Event{
@@ -70,11 +70,11 @@ func TestEventSentences(t *testing.T) {
 				{Text: "1 diamond left on the cards goes back to the box."},
 			},
 			"fr": {
-				{Text: "Araignée ! C'est le premier de ce type : une seconde araignée mettrait fin à la manche.", Sound: "hazard"},
-				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
+				{Text: "Araignée ! C'est le premier de ce type : une seconde araignée mettrait fin à la manche.", Sound: "hazard"},
+				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno s'enfuit et perd 5 diamants."},
 				{Text: "Une carte de ce danger quitte le jeu."},
-				{Text: "La manche 2 est finie : ceux qui étaient encore dans la grotte ont fui les mains vides."},
+				{Text: "La manche 2 est finie : ceux qui étaient encore dans la grotte ont fui les mains vides."},
 				{Text: "1 diamant resté sur les cartes retourne dans la boîte."},
 			},
 			"sk": {
@@ -124,7 +124,7 @@ func TestEventSentences(t *testing.T) {
 			},
 			"fr": {
 				{Text: "Dario sort."},
-				{Text: "Dario prend 13 diamants sur les cartes (2 diamants transparents et 3 diamants rouges) et met tout à l'abri : coffre 17."},
+				{Text: "Dario prend 13 diamants sur les cartes (2 diamants transparents et 3 diamants rouges) et met tout à l'abri : coffre 17."},
 				{Text: "Dario sort seul et prend l'idole de 5 et l'idole de 7.", Sound: "idol"},
 			},
 			"sk": {
@@ -154,9 +154,9 @@ func TestEventSentences(t *testing.T) {
 			},
 			"fr": {
 				{Text: "L'idole de 12 est perdue dans la grotte."},
-				{Text: "La manche 5 est finie : tout le monde est sorti de la grotte."},
-				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points.", Assertive: true},
-				{Text: "La manche 3 commence : 32 cartes dans la pioche. Nouvelle carte : Idole de 8."},
+				{Text: "La manche 5 est finie : tout le monde est sorti de la grotte."},
+				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points.", Assertive: true},
+				{Text: "La manche 3 commence : 32 cartes dans la pioche. Nouvelle carte : Idole de 8."},
 			},
 			"sk": {
 				{Text: "Idol za 12 zostáva stratený v jaskyni."},
@@ -169,7 +169,7 @@ func TestEventSentences(t *testing.T) {
 			map[string][]Sentence{
 				"en": {{Text: "Game over: Chiara wins with 1 point.", Assertive: true}},
 				"it": {{Text: "Partita finita: vince Chiara con 1 punto.", Assertive: true}},
-				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
+				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
 				"sk": {{Text: "Koniec hry: vyhráva Chiara, 1 bod.", Assertive: true}},
 			}},
 	}
@@ -205,7 +205,7 @@ func TestDiamantChestNote(t *testing.T) {
 	require.Equal(t, "Vaša truhlica je skrytá: toto miesto počas hry zmenilo telefón. Ukáže sa na konci.",
 		DiamantChestNote(ls["sk"], names, diamant.SeatsOf(2), diamant.SeatsOf(0)))
 	both := DiamantChestNote(ls["fr"], names, diamant.SeatsOf(0, 1, 2), diamant.SeatsOf(1))
-	require.Equal(t, "Ada : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin. "+
-		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
+	require.Equal(t, "Ada : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin. "+
+		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
 	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il forziere è nascosto")
 }

@@ -27,7 +27,7 @@ func donutsPlateList(l *i18n.Localizer, ps []donuts.Point, last string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], "; ") + l.T(last) + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], l.T("donuts.list.sep")) + l.T(last) + names[len(names)-1]
 }
 
 // DonutsLineAt is the line of a plate of the game's board.

@@ -31,19 +31,19 @@ func TestDonutsMoveSentences(t *testing.T) {
 		{"one flip", donuts.None, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: []donuts.Point{donuts.P(0, 1)}}, map[string]string{
 			"en": "Vanilla places a donut at row 1, column 1 and flips 1 donut: row 1, column 2.",
 			"it": "Vaniglia piazza una ciambella in riga 1, colonna 1 e gira 1 ciambella: riga 1, colonna 2.",
-			"fr": "Vanille pose un donut en rangée 1, colonne 1 et retourne 1 donut : rangée 1, colonne 2.",
+			"fr": "Vanille pose un donut en rangée 1, colonne 1 et retourne 1 donut : rangée 1, colonne 2.",
 			"sk": "Vanilka položí donut na riadok 1, stĺpec 1 a otočí 1 donut: riadok 1, stĺpec 2.",
 		}},
 		{"the computer, two flips", donuts.Vanilla, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: flips(2)}, map[string]string{
 			"en": "The computer (vanilla) places a donut at row 1, column 1 and flips 2 donuts: row 2, column 1 and row 2, column 2.",
 			"it": "Il computer (vaniglia) piazza una ciambella in riga 1, colonna 1 e gira 2 ciambelle: riga 2, colonna 1 e riga 2, colonna 2.",
-			"fr": "L'ordinateur (vanille) pose un donut en rangée 1, colonne 1 et retourne 2 donuts : rangée 2, colonne 1 et rangée 2, colonne 2.",
+			"fr": "L'ordinateur (vanille) pose un donut en rangée 1, colonne 1 et retourne 2 donuts : rangée 2, colonne 1 et rangée 2, colonne 2.",
 			"sk": "Počítač (vanilka) položí donut na riadok 1, stĺpec 1 a otočí 2 donuty: riadok 2, stĺpec 1 a riadok 2, stĺpec 2.",
 		}},
 		{"the person, five flips", donuts.Vanilla, donuts.Event{By: donuts.Chocolate, At: donuts.P(0, 5), Flipped: flips(5)}, map[string]string{
 			"en": "Chocolate (you) places a donut at row 1, column 6 and flips 5 donuts: row 2, column 1; row 2, column 2; row 2, column 3; row 2, column 4 and row 2, column 5.",
 			"it": "Cioccolato (tu) piazza una ciambella in riga 1, colonna 6 e gira 5 ciambelle: riga 2, colonna 1; riga 2, colonna 2; riga 2, colonna 3; riga 2, colonna 4 e riga 2, colonna 5.",
-			"fr": "Chocolat (vous) pose un donut en rangée 1, colonne 6 et retourne 5 donuts : rangée 2, colonne 1; rangée 2, colonne 2; rangée 2, colonne 3; rangée 2, colonne 4 et rangée 2, colonne 5.",
+			"fr": "Chocolat (vous) pose un donut en rangée 1, colonne 6 et retourne 5 donuts : rangée 2, colonne 1 ; rangée 2, colonne 2 ; rangée 2, colonne 3 ; rangée 2, colonne 4 et rangée 2, colonne 5.",
 			"sk": "Čokoláda (vy) položí donut na riadok 1, stĺpec 6 a otočí 5 donutov: riadok 2, stĺpec 1; riadok 2, stĺpec 2; riadok 2, stĺpec 3; riadok 2, stĺpec 4 a riadok 2, stĺpec 5.",
 		}},
 	}
@@ -99,13 +99,13 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 		{"first", donuts.None, first, map[string]string{
 			"en": "Chocolate to play: the first donut may go on any plate.",
 			"it": "Cioccolato gioca: la prima ciambella può andare su qualsiasi piattino.",
-			"fr": "Chocolat joue : le premier donut peut aller sur n'importe quelle assiette.",
+			"fr": "Chocolat joue : le premier donut peut aller sur n'importe quelle assiette.",
 			"sk": "Čokoláda hrá: prvý donut môže ísť na ľubovoľný tanierik.",
 		}},
 		{"on the line", donuts.Chocolate, line, map[string]string{
 			"en": "Vanilla (you) to play, on the vertical line from row 1, column 1: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
 			"it": "Vaniglia (tu) gioca sulla linea verticale da riga 1, colonna 1: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
-			"fr": "Vanille (vous) joue sur la ligne verticale depuis rangée 1, colonne 1 : rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 ou rangée 6, colonne 1.",
+			"fr": "Vanille (vous) joue sur la ligne verticale depuis rangée 1, colonne 1 : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 ou rangée 6, colonne 1.",
 			"sk": "Vanilka (vy) hrá; z tanierika riadok 1, stĺpec 1 vedie zvislá čiara na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
 		}},
 		{"five in a row", donuts.Vanilla, five, map[string]string{
@@ -117,13 +117,13 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 		{"largest group", donuts.Chocolate, group, map[string]string{
 			"en": "All the donuts are placed. Largest groups: chocolate 5, vanilla 4. The computer (chocolate) wins.",
 			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 5, vaniglia 4. Il computer (cioccolato) vince.",
-			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 5, vanille 4. L'ordinateur (chocolat) gagne.",
+			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 5, vanille 4. L'ordinateur (chocolat) gagne.",
 			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 5, vanilka 4. Počítač (čokoláda) vyhráva.",
 		}},
 		{"draw", donuts.None, draw, map[string]string{
 			"en": "All the donuts are placed. Largest groups: chocolate 2, vanilla 2. It is a draw.",
 			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita è pari.",
-			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 2, vanille 2. La partie est nulle.",
+			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 2, vanille 2. La partie est nulle.",
 			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 2, vanilka 2. Hra sa končí remízou.",
 		}},
 	}
@@ -159,7 +159,7 @@ func TestDonutsCellLabelsAndCommands(t *testing.T) {
 		"it": {"Riga 1, colonna 1, ciambella al cioccolato, verticale, ultima mossa", "Riga 2, colonna 1, vuoto, diagonale discendente, giocabile",
 			"5 piattini giocabili: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 e riga 6, colonna 1."},
 		"fr": {"Rangée 1, colonne 1, donut au chocolat, verticale, dernier coup", "Rangée 2, colonne 1, vide, diagonale descendante, jouable",
-			"5 assiettes jouables : rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 et rangée 6, colonne 1."},
+			"5 assiettes jouables : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 et rangée 6, colonne 1."},
 		"sk": {"Riadok 1, stĺpec 1, čokoládový donut, zvislá, posledný ťah", "Riadok 2, stĺpec 1, prázdny, šikmá klesajúca, hrateľný",
 			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
 	}
@@ -190,7 +190,7 @@ func TestDonutsRefusalSentences(t *testing.T) {
 			"it": "Il piattino in riga 1, colonna 1 ha già una ciambella. La ciambella può andare in riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
 		}},
 		{&donuts.MoveError{Code: donuts.CodeOffLine, At: donuts.P(0, 1), From: &from, Line: donuts.Vertical}, map[string]string{
-			"fr": "L'assiette en rangée 1, colonne 2 n'est pas sur la ligne : le donut en rangée 1, colonne 1 montre une ligne verticale. Le donut peut aller en rangée 2, colonne 1; rangée 3, colonne 1; rangée 4, colonne 1; rangée 5, colonne 1 ou rangée 6, colonne 1.",
+			"fr": "L'assiette en rangée 1, colonne 2 n'est pas sur la ligne : le donut en rangée 1, colonne 1 montre une ligne verticale. Le donut peut aller en rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 ou rangée 6, colonne 1.",
 		}},
 		{&donuts.MoveError{Code: donuts.CodeNotYourTurn, Turn: donuts.Vanilla}, map[string]string{
 			"sk": "Nie ste na ťahu: na ťahu je vanilka. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
