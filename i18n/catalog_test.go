@@ -212,3 +212,46 @@ func TestFrenchTypography(t *testing.T) {
 		}
 	}
 }
+
+// One register per language (docs/DESIGN.md): French says vous, Slovak vy, to the player.
+// The forms of the other (French tu, Slovak ty: its pronouns and the second person
+// singular of the present) are refused anywhere in those catalogs.
+func TestRegister(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	informal := map[string]func(word string) bool{
+		"fr": func(w string) bool {
+			switch w {
+			case "tu", "toi", "ton", "ta", "tes", "tien", "tienne":
+				return true
+			}
+			return false
+		},
+		"sk": func(w string) bool {
+			switch {
+			case w == "príliš": // "too", not a verb
+				return false
+			case w == "ty" || w == "teba" || w == "tebe" || w == "ťa" || w == "ti" || strings.HasPrefix(w, "tvoj"):
+				return true
+			}
+			for _, end := range []string{"eš", "áš", "aš", "íš", "iš"} {
+				if strings.HasSuffix(w, end) {
+					return true
+				}
+			}
+			return false
+		},
+	}
+	word := regexp.MustCompile(`\pL+`)
+	for lang, is := range informal {
+		for id, m := range c.Messages(lang) {
+			for _, s := range texts(m) {
+				for _, w := range word.FindAllString(strings.ToLower(s), -1) {
+					if is(w) {
+						t.Errorf("%s: %s says %q, the informal register: %q", lang, id, w, s)
+					}
+				}
+			}
+		}
+	}
+}

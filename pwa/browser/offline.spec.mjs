@@ -30,7 +30,7 @@ test('pages keep working offline; a new page shows the offline page in Slovak', 
     await page.goto('/about');
     await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(sk, 'offline.title'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Si bez pripojenia');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ste bez pripojenia');
   } finally {
     await context.setOffline(false);
   }
