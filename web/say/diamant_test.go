@@ -125,12 +125,12 @@ func TestEventSentences(t *testing.T) {
 			"fr": {
 				{Text: "Dario sort."},
 				{Text: "Dario prend 13 diamants sur les cartes (2 diamants transparents et 3 diamants rouges) et met tout à l'abri : coffre 17."},
-				{Text: "Dario sort seul et prend l'idole de 5 et l'idole de 7.", Sound: "idol"},
+				{Text: "Dario est la seule personne à sortir et prend l'idole de 5 et l'idole de 7.", Sound: "idol"},
 			},
 			"sk": {
 				{Text: "Dario odchádza."},
 				{Text: "Dario berie z kariet 13 diamantov (2 priehľadné diamanty a 3 červené diamanty) a všetko uloží: truhlica 17."},
-				{Text: "Dario odchádza sám a berie idol za 5 a idol za 7.", Sound: "idol"},
+				{Text: "Odchádza iba Dario, a preto berie idol za 5 a idol za 7.", Sound: "idol"},
 			},
 		}},
 		{"everyone continues; an idol", []diamant.Event{
@@ -138,7 +138,7 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvIdol, Card: diamant.I8},
 		}, map[string][]Sentence{
 			"en": {{Text: "Everyone continues."}, {Text: "Idol worth 8: it stays in the cave; only someone leaving alone takes it.", Sound: "idol"}},
-			"it": {{Text: "Tutti proseguono."}, {Text: "Idolo da 8: resta nella grotta; lo prende solo chi esce da solo.", Sound: "idol"}},
+			"it": {{Text: "Tutti continuano."}, {Text: "Idolo da 8: resta nella grotta; lo prende chi esce, se esce una sola persona.", Sound: "idol"}},
 		}},
 		{"round start, lost idols, the end", []diamant.Event{
 			{Type: diamant.EvIdolsRemoved, Idols: diamant.IdolSet(0b10000)},
@@ -207,5 +207,5 @@ func TestDiamantChestNote(t *testing.T) {
 	both := DiamantChestNote(ls["fr"], names, diamant.SeatsOf(0, 1, 2), diamant.SeatsOf(1))
 	require.Equal(t, "Ada : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin. "+
 		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
-	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il forziere è nascosto")
+	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il bauletto è nascosto")
 }
