@@ -78,7 +78,7 @@ func TestEventSentences(t *testing.T) {
 				{Text: "1 diamant resté sur les cartes retourne dans la boîte."},
 			},
 			"sk": {
-				{Text: "Pavúk! Prvé v tomto kole: druhý pavúk by kolo ukončil.", Sound: "hazard"},
+				{Text: "Pavúk! Prvý pavúk v tomto kole: druhý by kolo ukončil.", Sound: "hazard"},
 				{Text: "Druhý pavúk! Kolo sa skončilo.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno uteká a stráca 5 diamantov."},
 				{Text: "Jedna karta tohto nebezpečenstva odchádza z hry."},
