@@ -29,7 +29,7 @@ function pluralPatterns(cat, id, params = {}) {
   const forms = cat[id];
   if (!forms || typeof forms !== 'object') throw new Error(`no plural message ${id}`);
   return Object.values(forms).map((text) => {
-    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRe(text);
     const withParams = escaped.replace(/\\\{\\\{\s*\\\.(\w+)\s*\\\}\\\}/g, (_, k) => (k === 'Count' ? '(\\d+)' : String(params[k])));
     return new RegExp(withParams);
   });

@@ -183,8 +183,11 @@ export async function spoken(page) {
 /** The screen's one h1. */
 export const h1 = (page) => page.getByRole('heading', { level: 1 });
 
-/** A text as a regular expression that matches it literally. */
-export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A text as a regular expression that matches it literally; any space in it matches any
+ * space, for an accessible name is computed with French no-break spaces made plain.
+ */
+export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
 
 /** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
 export async function pressAndWait(locator, { timeout = 5000 } = {}) {
