@@ -47,16 +47,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 
 	var phones []echo.Context
 	for _, d := range devices {
-		req := httptest.NewRequest(http.MethodGet, "/diamant/"+id+"/events", nil)
-		rec := httptest.NewRecorder()
-		sess, _ := s.sessions.New(req, sessionCookie)
-		sess.Values["device"] = d.ID
-		require.NoError(b, sess.Save(req, rec))
-		req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
-		c := s.echo.NewContext(req, httptest.NewRecorder())
-		c.Set("lang", "en")
-		c.Set("csrf", "benchcsrftoken0123456789abcdef")
-		phones = append(phones, c)
+		phones = append(phones, benchContext(b, s, "/diamant/"+id+"/events", d.ID))
 	}
 	t, err := s.loadDiamant(phones[0], id)
 	require.NoError(b, err)
@@ -70,6 +61,21 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 		require.NoError(b, err)
 	}
 	return s, id, phones
+}
+
+// benchContext is a request of device to path, as the middleware leaves it (its session
+// cookie, English, a CSRF token).
+func benchContext(b testing.TB, s *Server, path, device string) echo.Context {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	rec := httptest.NewRecorder()
+	sess, _ := s.sessions.New(req, sessionCookie)
+	sess.Values["device"] = device
+	require.NoError(b, sess.Save(req, rec))
+	req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
+	c := s.echo.NewContext(req, httptest.NewRecorder())
+	c.Set("lang", "en")
+	c.Set("csrf", "benchcsrftoken0123456789abcdef")
+	return c
 }
 
 // countingWriter counts what is written to it.

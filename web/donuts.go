@@ -126,7 +126,7 @@ func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) 
 		if err != nil {
 			s.log.Error("donuts: the join code's QR", "err", err)
 		}
-		v.Join = &page.DonutsJoin{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
+		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
 	}
 	return v.Board()
 }

@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -75,17 +74,9 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	require.NoError(b, err)
 	var phones []echo.Context
 	for _, d := range devices {
-		req := httptest.NewRequest(http.MethodGet, "/donuts/t/"+id+"/events", nil)
-		rec := httptest.NewRecorder()
-		sess, _ := s.sessions.New(req, sessionCookie)
-		sess.Values["device"] = d
-		require.NoError(b, sess.Save(req, rec))
-		req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
-		c := s.echo.NewContext(req, httptest.NewRecorder())
+		c := benchContext(b, s, "/donuts/t/"+id+"/events", d)
 		c.SetParamNames("id")
 		c.SetParamValues(id)
-		c.Set("lang", "en")
-		c.Set("csrf", "benchcsrftoken0123456789abcdef")
 		phones = append(phones, c)
 	}
 	// Six moves, each by the phone whose turn it is, as the table's requests make them.

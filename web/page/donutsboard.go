@@ -16,7 +16,7 @@ type DonutsView struct {
 	T      *donutstable.Table
 	Device table.Device
 	Fresh  int
-	Join   *DonutsJoin
+	Join   *JoinCode
 }
 
 // Board is the board as this device sees it, and what is said of it.
