@@ -255,3 +255,17 @@ func TestRegister(t *testing.T) {
 		}
 	}
 }
+
+func TestRememberKeepsOneTextALanguage(t *testing.T) {
+	c, err := Load()
+	require.NoError(t, err)
+	type key struct{ n int }
+	made := 0
+	say := func(l *Localizer) string {
+		return l.Remember(key{1}, func() string { made++; return l.T("app.name") + " " + l.Lang })
+	}
+	require.Equal(t, "Tavolo en", say(c.Localizer("en")))
+	require.Equal(t, "Tavolo en", say(c.Localizer("en")), "a second localizer of a language shares what the first kept")
+	require.Equal(t, "Tavolo sk", say(c.Localizer("sk")), "each language keeps its own")
+	require.Equal(t, 2, made)
+}

@@ -15,6 +15,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -133,7 +134,7 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 		for id, m := range c.messages[l.Code] {
 			c.fast[l.Code][id] = compileMessage(m)
 		}
-		c.locs[l.Code] = Localizer{Lang: l.Code, l: goi18n.NewLocalizer(c.bundle, l.Code), fast: c.fast[l.Code], plural: pluralRules[l.Code]}
+		c.locs[l.Code] = Localizer{Lang: l.Code, l: goi18n.NewLocalizer(c.bundle, l.Code), fast: c.fast[l.Code], plural: pluralRules[l.Code], memo: new(sync.Map)}
 		out := make(map[string]any, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
 			if m.Plural {
@@ -226,6 +227,20 @@ type Localizer struct {
 	l      *goi18n.Localizer
 	fast   map[string]*fastMessage // this language's precompiled messages
 	plural func(i int) form        // this language's plural rule for a count ≥ 0
+	memo   *sync.Map               // Remember's texts, one map a language
+}
+
+// Remember returns the text kept under key in this language, making it once: for texts
+// said again and again (a board's 36 plate names at every move). key is a comparable
+// value of the caller's own type (so that two callers' keys never meet), and the keys a
+// caller uses are few: nothing is ever forgotten.
+func (l *Localizer) Remember(key any, text func() string) string {
+	if s, ok := l.memo.Load(key); ok {
+		return s.(string)
+	}
+	s := text()
+	l.memo.Store(key, s)
+	return s
 }
 
 // Localizer returns the localizer for lang (English for an unsupported code).

@@ -163,14 +163,20 @@ func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, 
 	token, _ := c.Get("csrf").(string)
 	f := page.Frame{L: s.loc(c), CSRF: token}
 	ctx := c.Request().Context()
-	var panel, info strings.Builder
-	if err := page.DonutsPanel(f, p).Render(ctx, &panel); err != nil {
+	// Drawn in a pooled buffer, then copied once at its size.
+	buf := getBuffer(&htmlBuffers)
+	w := appender{b: *buf}
+	defer func() { putBuffer(&htmlBuffers, buf, w.b) }()
+	if err := page.DonutsPanel(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	if err := page.DonutsInfo(f, p).Render(ctx, &info); err != nil {
+	panel := string(w.b)
+	w.b = w.b[:0]
+	if err := page.DonutsInfo(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel.String(), Info: info.String(), Finished: p.Finished, Announce: p.Say}
+	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: string(w.b), Finished: p.Finished, Announce: p.Say}
+	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
 	}

@@ -12,7 +12,7 @@ const polite = (page) => page.locator('#live-polite');
 const status = (page) => page.locator('#donuts-status');
 
 /** The plates a donut may go on now, by their accessible names. */
-const playable = (page, cat) => page.getByRole('gridcell', { name: new RegExp(`, ${escapeRe(msg(cat, 'donuts.cell.playable'))}$`) });
+const playable = (page, cat) => page.getByRole('gridcell', { name: new RegExp(`${escapeRe(msg(cat, 'donuts.cell.label.playable', { Line: '|' }).split('|')[1])}$`) });
 
 for (const lang of LANGS) {
   test(`two phones, each its own colour (${lang})`, async ({ browser }) => {

@@ -132,17 +132,27 @@ func DonutsLast(l *i18n.Localizer, ai donuts.Color, events []donuts.Event) strin
 }
 
 // DonutsCell is a plate's accessible name: "Row 3, column 4, empty, diagonal rising,
-// playable".
+// playable". A plate that is the last move is not playable.
 func DonutsCell(l *i18n.Localizer, g *donuts.Game, p donuts.Point, playable, last bool) string {
-	parts := []string{l.T("donuts.cell", "Row", p.Row+1, "Col", p.Col+1), l.T("donuts.cell." + g.At(p).String()),
-		DonutsLine(l, DonutsLineAt(g, p))}
-	if playable {
-		parts = append(parts, l.T("donuts.cell.playable"))
-	}
-	if last {
-		parts = append(parts, l.T("donuts.cell.last"))
-	}
-	return strings.Join(parts, ", ")
+	k := cellKey{p: p, donut: g.At(p), line: DonutsLineAt(g, p), playable: playable, last: last}
+	return l.Remember(k, func() string {
+		id := "donuts.cell.label"
+		switch {
+		case last:
+			id += ".last"
+		case playable:
+			id += ".playable"
+		}
+		return l.T(id, "Row", p.Row+1, "Col", p.Col+1, "Donut", l.T("donuts.cell."+k.donut.String()), "Line", DonutsLine(l, k.line))
+	})
+}
+
+// cellKey names a plate's name: at most 36 × 3 × 4 × 3 a language.
+type cellKey struct {
+	p              donuts.Point
+	donut          donuts.Color
+	line           donuts.Dir
+	playable, last bool
 }
 
 // DonutsWhere says where the next donut may go, after a refusal.

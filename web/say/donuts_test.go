@@ -166,6 +166,7 @@ func TestDonutsCellLabelsAndCommands(t *testing.T) {
 	for lang, want := range cases {
 		l := localizer(t, lang)
 		require.Equal(t, want[0], DonutsCell(l, g, donuts.P(0, 0), false, true), lang)
+		require.Equal(t, want[0], DonutsCell(l, g, donuts.P(0, 0), false, true), lang, "remembered")
 		require.Equal(t, want[1], DonutsCell(l, g, donuts.P(1, 0), true, false), lang)
 		require.Equal(t, want[2], DonutsPlayable(l, g), lang)
 	}
