@@ -379,7 +379,7 @@ func TestPhonesHiddenChests(t *testing.T) {
 	require.Equal(t, diamant.SeatsOf(1), tb.Shown())
 	tb.Opt.Ended = true
 	require.Equal(t, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7), tb.Shown())
-	ev := []diamant.Event{{Type: diamant.EvLeft, Seat: 0, Amount: 5, Chest: 12}}
+	ev := []diamant.Event{{Type: diamant.EvLeft, Seat: 0, Amount: 5, Tokens: diamant.TokensFor(5), Chest: 12}}
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
@@ -387,7 +387,7 @@ func TestPhonesHiddenChests(t *testing.T) {
 	hidden := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
 	require.NotContains(t, fmt.Sprint(hidden), "12")
 	shown := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
-	require.Contains(t, fmt.Sprint(shown), "chest 12")
+	require.Contains(t, fmt.Sprint(shown), "the chest, which now holds 12 diamonds")
 }
 
 func discardLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

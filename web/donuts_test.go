@@ -145,10 +145,10 @@ func TestDonutsComputerRepliesInTheSameRequest(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(body), &r))
 	require.Len(t, r.Cells, 36)
 	require.Len(t, r.Announce, 3, "the person's move, the computer's, and who plays next")
-	require.Equal(t, "Chocolate (you) places a donut at row 3, column 3.", r.Announce[0].Text)
+	require.Equal(t, "You place a donut at row 3, column 3.", r.Announce[0].Text)
 	require.Equal(t, "place", r.Announce[0].Sound)
-	require.True(t, strings.HasPrefix(r.Announce[1].Text, "The computer (vanilla) places a donut at "), r.Announce[1].Text)
-	require.True(t, strings.HasPrefix(r.Announce[2].Text, "Chocolate (you) to play"), r.Announce[2].Text)
+	require.True(t, strings.HasPrefix(r.Announce[1].Text, "The computer places a donut at "), r.Announce[1].Text)
+	require.True(t, strings.HasPrefix(r.Announce[2].Text, "Your turn"), r.Announce[2].Text)
 	donutsOnBoard := 0
 	for _, cell := range r.Cells {
 		if cell.Donut != "" {
@@ -166,7 +166,7 @@ func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
 	id := donutsNew(t, c, url.Values{"mode": {"computer"}, "level": {"easy"}, "color": {"vanilla"}, "first": {"chocolate"},
 		"board": {"new"}})
 	_, body := c.get("/donuts/t/"+id, nil)
-	require.Contains(t, body, "The computer (chocolate) places a donut at ")
+	require.Contains(t, body, "The computer places a donut at ")
 	require.NotContains(t, body, `id="donuts-undo"`, "nothing of the person's to take back")
 
 	// Play whatever is playable first, then take it back: the computer's opening stays.
@@ -179,7 +179,7 @@ func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	r = donutsReply{}
 	require.NoError(t, json.Unmarshal([]byte(body), &r))
-	require.True(t, strings.HasPrefix(r.Announce[0].Text, "2 donuts taken back. Vanilla (you) to play"), r.Announce[0].Text)
+	require.True(t, strings.HasPrefix(r.Announce[0].Text, "2 donuts taken back. Your turn"), r.Announce[0].Text)
 	n := 0
 	for _, cell := range r.Cells {
 		if cell.Donut != "" {

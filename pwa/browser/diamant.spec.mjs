@@ -168,7 +168,7 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
   await exits('Ada');
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
   await expect(main).toContainText('Ada leaves.');
-  await expect(main).toContainText('Ada takes 2 diamonds from the cards (2 red tokens) and banks everything: chest 5.');
+  await expect(main).toContainText('Ada takes 2 diamonds from the cards: 2 red tokens worth 1 each. Everything goes into the chest, which now holds 5 diamonds.');
   await pick('diamant.kind.treasure', 'Treasure of 5');
   await expect(main).toContainText('Treasure of 5: 2 diamonds each, and 1 stays on the card.');
   await exits('Bruno', 'Chiara');

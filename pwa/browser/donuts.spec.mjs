@@ -71,21 +71,21 @@ test('a whole game against the computer with the keyboard alone', async ({ page 
     await page.keyboard.type(`${r}${c}`);
     await expect(cell(page, r, c)).toBeFocused();
     await page.keyboard.press('Enter');
-    const mine = new RegExp(`^Chocolate \\(you\\) places a donut at row ${r}, column ${c}(\\.| and flips \\d+ donuts?: )`);
+    const mine = new RegExp(`^You place a donut at row ${r}, column ${c}(\\.| and flip \\d+ donuts?: )`);
     await expect(polite(page)).toHaveText(mine);
     const said = await polite(page).textContent();
-    finished = /wins|draw/.test(said);
-    if (!finished) expect(said).toContain('The computer (vanilla) places a donut at row ');
-    expect(said).toMatch(/Chocolate \(you\) to play|wins with five in a row\.$|wins\.$|It is a draw\.$/);
+    finished = /\bwins?\b|draw/.test(said);
+    if (!finished) expect(said).toContain('The computer places a donut at row ');
+    expect(said).toMatch(/Your turn|wins? with five in a row\.$|wins?\.$|It is a draw\.$/);
     await expect(cell(page, r, c)).toHaveAccessibleName(/chocolate donut|vanilla donut/);
-    finished = /wins|draw/.test(said);
+    finished = /\bwins?\b|draw/.test(said);
   }
   expect(finished, 'the game ended within 15 donuts each').toBe(true);
   // The end is told, spoken and heard; no donut may be placed any more.
-  await expect(page.locator('#donuts-status')).toHaveText(/wins|draw/);
+  await expect(page.locator('#donuts-status')).toHaveText(/\bwins?\b|draw/);
   const texts = await spoken(page);
-  expect(texts.some((t) => t.startsWith('Chocolate (you) places a donut at '))).toBe(true);
-  expect(texts.some((t) => /wins|draw/.test(t))).toBe(true);
+  expect(texts.some((t) => t.startsWith('You place a donut at '))).toBe(true);
+  expect(texts.some((t) => /\bwins?\b|draw/.test(t))).toBe(true);
   expect(await page.evaluate(() => window.__notes)).toBeGreaterThan(10);
   await page.keyboard.press('Enter');
   await expect(assertive(page)).toHaveText('The game is over: no more donuts can be placed.');
@@ -177,10 +177,10 @@ test('against the computer, undo takes back its reply and the move', async ({ pa
   await postSettings(page, { lang: 'en' });
   await newGame(page, vsComputer('hard', '31'));
   await cell(page, 3, 3).click();
-  await expect(polite(page)).toContainText('The computer (vanilla) places a donut at ');
+  await expect(polite(page)).toContainText('The computer places a donut at ');
   await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(2);
   await page.getByRole('button', { name: 'Take back my last move' }).click();
-  await expect(polite(page)).toHaveText('2 donuts taken back. Chocolate (you) to play: the first donut may go on any plate.');
+  await expect(polite(page)).toHaveText('2 donuts taken back. Your turn: the first donut may go on any plate.');
   await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(0);
 });
 

@@ -56,7 +56,9 @@ func DiamantSeatNames(names []string, seats diamant.Seats) []string {
 // diamonds is "1 diamond", "5 diamonds", with the language's plural forms.
 func Diamonds(l *i18n.Localizer, n int) string { return l.N("diamant.n.diamonds", n) }
 
-// tokensText says a number of diamonds as the box's tokens: "2 clear tokens and 3 red tokens".
+// diamantTokens says a number of diamonds as the box's tokens, each kind with its value,
+// so that the parts add up when heard: "2 clear tokens worth 5 each and 3 red tokens worth
+// 1 each".
 func diamantTokens(l *i18n.Localizer, t diamant.Tokens) string {
 	switch {
 	case t.Clear > 0 && t.Red > 0:
@@ -67,6 +69,14 @@ func diamantTokens(l *i18n.Localizer, t diamant.Tokens) string {
 		return l.N("diamant.n.red", t.Red)
 	}
 	return ""
+}
+
+// diamantEach is each player's share: "3 diamonds each", or that nobody gets any.
+func diamantEach(l *i18n.Localizer, share int) string {
+	if share == 0 {
+		return l.T("diamant.say.each.none")
+	}
+	return l.N("diamant.n.each", share)
 }
 
 // staysText is what stays on a card: "2 stay on the card", "none stays on the card".
@@ -105,11 +115,11 @@ func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event
 	for _, e := range events {
 		switch e.Type {
 		case diamant.EvRoundStarted:
-			add(l.T("diamant.say.round", "Round", e.Round, "Idol", DiamantCard(l, e.Card),
+			add(l.T("diamant.say.round", "Round", e.Round, "Idol", l.T("diamant.idol.the", "Value", e.Card.Value()),
 				"Cards", l.N("diamant.n.cards", e.Deck)), false, "")
 		case diamant.EvTreasure:
 			add(l.T("diamant.say.treasure", "Card", DiamantCard(l, e.Card),
-				"Each", l.N("diamant.n.each", e.Share), "Stays", diamantStays(l, e.Stays)), false, "treasure")
+				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)), false, "treasure")
 		case diamant.EvIdol:
 			add(l.T("diamant.say.idol", "Card", DiamantCard(l, e.Card)), false, "idol")
 		case diamant.EvHazard:
@@ -126,7 +136,7 @@ func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event
 			}
 		case diamant.EvCardShared:
 			add(l.T("diamant.say.shared", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
-				"Each", l.N("diamant.n.each", e.Share), "Stays", diamantStays(l, e.Stays)), false, "")
+				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)), false, "")
 		case diamant.EvLeft:
 			name := names[e.Seat]
 			switch {
@@ -136,9 +146,11 @@ func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event
 				add(l.T("diamant.say.left.nothing.hidden", "Name", name), false, "")
 			case e.Amount > 0:
 				add(l.T("diamant.say.left", "Name", name, "Taken", Diamonds(l, e.Amount),
-					"Tokens", diamantTokens(l, e.Tokens), "Chest", e.Chest), false, "")
+					"Tokens", diamantTokens(l, e.Tokens), "Chest", Diamonds(l, e.Chest)), false, "")
+			case e.Chest > 0:
+				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", Diamonds(l, e.Chest)), false, "")
 			default:
-				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", e.Chest), false, "")
+				add(l.T("diamant.say.left.empty", "Name", name), false, "")
 			}
 			if e.Idols != 0 {
 				add(l.T("diamant.say.idols.taken", "Name", name, "Idols", diamantIdols(l, e.Idols)), false, "idol")

@@ -42,28 +42,38 @@ func DonutsColor(l *i18n.Localizer, c donuts.Color) string { return l.T("donuts.
 // DonutsLine is a plate's line: "horizontal", "diagonal rising".
 func DonutsLine(l *i18n.Localizer, d donuts.Dir) string { return l.T("donuts.line." + d.Name()) }
 
-// DonutsWho names a player at the start of a sentence: "Chocolate" between two people;
-// against the computer "Chocolate (you)" and "The computer (vanilla)". ai is the
-// computer's colour, None when two people play.
+// DonutsWho names a player at the start of a sentence: "Chocolate" between two people,
+// "The computer" for the computer. ai is the computer's colour, None when two people play.
 func DonutsWho(l *i18n.Localizer, ai, c donuts.Color) string {
-	who := l.T("donuts.who." + c.String())
-	switch {
-	case ai == donuts.None:
-		return who
-	case c == ai:
-		return l.T("donuts.who.computer", "Color", DonutsColor(l, c))
+	if ai != donuts.None && c == ai {
+		return l.T("donuts.who.computer")
 	}
-	return l.T("donuts.who.you", "Who", who)
+	return l.T("donuts.who." + c.String())
+}
+
+// donutsSays says sentence id of player c, with its parameters kv: against the computer,
+// the person's own sentence (id + ".you", "You place…") rather than a name with "(you)",
+// which a screen reader would read into the sentence; count picks a plural form when ≥ 0.
+func donutsSays(l *i18n.Localizer, ai, c donuts.Color, id string, count int, kv ...any) string {
+	if ai != donuts.None && c != ai {
+		id += ".you"
+	} else {
+		kv = append(kv, "Who", DonutsWho(l, ai, c))
+	}
+	if count >= 0 {
+		return l.N(id, count, kv...)
+	}
+	return l.T(id, kv...)
 }
 
 // DonutsMove says what a move did: "Vanilla places a donut at row 2, column 5 and
 // flips 1 donut: row 2, column 4."
 func DonutsMove(l *i18n.Localizer, ai donuts.Color, ev donuts.Event) string {
-	who, at := DonutsWho(l, ai, ev.By), DonutsPlate(l, ev.At)
+	at := DonutsPlate(l, ev.At)
 	if len(ev.Flipped) == 0 {
-		return l.T("donuts.say.place", "Who", who, "Plate", at)
+		return donutsSays(l, ai, ev.By, "donuts.say.place", -1, "Plate", at)
 	}
-	return l.N("donuts.n.flip", len(ev.Flipped), "Who", who, "Plate", at, "Plates", donutsPlateList(l, ev.Flipped, "donuts.and"))
+	return donutsSays(l, ai, ev.By, "donuts.n.flip", len(ev.Flipped), "Plate", at, "Plates", donutsPlateList(l, ev.Flipped, "donuts.and"))
 }
 
 // DonutsNext says who places next and where, or how the game ended.
@@ -71,28 +81,28 @@ func DonutsNext(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
 	if g.Finished() {
 		return donutsEnd(l, ai, g)
 	}
-	who := DonutsWho(l, ai, g.Turn())
+	turn := g.Turn()
 	last, played := g.Last()
 	switch {
 	case !played:
-		return l.T("donuts.say.next.first", "Who", who)
+		return donutsSays(l, ai, turn, "donuts.say.next.first", -1)
 	case g.Free():
-		return l.T("donuts.say.next.full", "Who", who, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last))
+		return donutsSays(l, ai, turn, "donuts.say.next.full", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last))
 	}
-	return l.T("donuts.say.next.line", "Who", who, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last),
+	return donutsSays(l, ai, turn, "donuts.say.next.line", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last),
 		"Plates", donutsPlateList(l, g.Legal(), "donuts.or"))
 }
 
 // donutsEnd says how a finished game ended.
 func donutsEnd(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
 	if g.Reason() == donuts.ReasonFive {
-		return l.T("donuts.say.win.five", "Who", DonutsWho(l, ai, g.Winner()))
+		return donutsSays(l, ai, g.Winner(), "donuts.say.win.five", -1)
 	}
 	gr := g.Groups()
 	if g.Winner() == donuts.None {
 		return l.T("donuts.say.draw", "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 	}
-	return l.T("donuts.say.win.group", "Who", DonutsWho(l, ai, g.Winner()), "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+	return donutsSays(l, ai, g.Winner(), "donuts.say.win.group", -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 }
 
 // donutsOnBoard counts each colour's donuts on the board.
