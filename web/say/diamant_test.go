@@ -70,7 +70,7 @@ func TestEventSentences(t *testing.T) {
 				{Text: "1 diamond left on the cards goes back to the box."},
 			},
 			"fr": {
-				{Text: "Araignée ! C'est le premier de ce type : une seconde araignée mettrait fin à la manche.", Sound: "hazard"},
+				{Text: "Araignée ! C'est la première de cette manche : une seconde araignée y mettrait fin.", Sound: "hazard"},
 				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno s'enfuit et perd 5 diamants."},
 				{Text: "Une carte de ce danger quitte le jeu."},
