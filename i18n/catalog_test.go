@@ -15,6 +15,9 @@ import (
 var sameInEveryLanguage = map[string]bool{
 	"app.name":        true,
 	"donuts.list.sep": true, // "; " but in French, which spaces it
+	"game.diamant":    true, // the games' names (Slovak says Donuty, as its rulebook)
+	"game.donaz":      true,
+	"game.donuts":     true,
 }
 
 // sameAsEnglish lists messages that are legitimately written the same as English in one

@@ -437,7 +437,7 @@ func TestDiamantKnownGame(t *testing.T) {
 	}
 	// The browser test (pwa/browser/diamant.spec.mjs) expects these very sentences.
 	require.Equal(t, []string{"Game over: Chiara wins with 60 points.", "Partita finita: vince Chiara con 60 punti.",
-		"Partie terminée : Chiara gagne avec 60 points.", "Koniec hry: vyhráva Chiara, 60 bodov."}, last)
+		"Partie terminée : Chiara gagne avec 60 points.", "Koniec hry: Chiara má 60 bodov a vyhráva."}, last)
 	t.Logf("%d actions", len(tb.Actions))
 	for i := range tb.Opt.Players {
 		t.Logf("%s: chest %d, score %d", tb.Opt.Players[i], tb.State.Chest(i), tb.State.Score(i))

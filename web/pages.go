@@ -11,9 +11,9 @@ import (
 
 // games are Tavolo's games as the home page introduces them.
 var games = []page.Game{
-	{ID: "diamant", Name: "Diamant", Desc: "home.diamant.desc", Players: "home.diamant.players"},
-	{ID: "donaz", Name: "Donaz", Desc: "home.donaz.desc", Players: "home.donaz.players"},
-	{ID: "donuts", Name: "Donuts", Desc: "home.donuts.desc", Players: "home.donuts.players"},
+	{ID: "diamant", Name: "game.diamant", Desc: "home.diamant.desc", Players: "home.diamant.players"},
+	{ID: "donaz", Name: "game.donaz", Desc: "home.donaz.desc", Players: "home.donaz.players"},
+	{ID: "donuts", Name: "game.donuts", Desc: "home.donuts.desc", Players: "home.donuts.players"},
 }
 
 func (s *Server) home(c echo.Context) error {

@@ -21,7 +21,7 @@ const KNOWN_END = {
   en: 'Game over: Chiara wins with 60 points.',
   it: 'Partita finita: vince Chiara con 60 punti.',
   fr: 'Partie terminée : Chiara gagne avec 60 points.',
-  sk: 'Koniec hry: vyhráva Chiara, 60 bodov.',
+  sk: 'Koniec hry: Chiara má 60 bodov a vyhráva.',
 };
 
 /** The forms of a plural message as regular expressions with the count captured. */

@@ -165,7 +165,7 @@ func TestEventSentences(t *testing.T) {
 			"sk": {
 				{Text: "Idol za 12 zostáva stratený v jaskyni."},
 				{Text: "Kolo 5 sa skončilo: všetci opustili jaskyňu."},
-				{Text: "Koniec hry: o víťazstvo sa delia Ada a Bruno, 31 bodov.", Assertive: true},
+				{Text: "Koniec hry: Ada a Bruno majú po 31 bodov a delia sa o víťazstvo.", Assertive: true},
 				{Text: "Začína kolo 3: do balíčka pribúda idol za 8 a je v ňom teraz 32 kariet."},
 			},
 		}},
@@ -174,7 +174,7 @@ func TestEventSentences(t *testing.T) {
 				"en": {{Text: "Game over: Chiara wins with 1 point.", Assertive: true}},
 				"it": {{Text: "Partita finita: vince Chiara con 1 punto.", Assertive: true}},
 				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
-				"sk": {{Text: "Koniec hry: vyhráva Chiara, 1 bod.", Assertive: true}},
+				"sk": {{Text: "Koniec hry: Chiara má 1 bod a vyhráva.", Assertive: true}},
 			}},
 	}
 	for _, tc := range cases {
