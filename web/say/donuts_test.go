@@ -122,7 +122,7 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 		}},
 		{"draw", donuts.None, draw, map[string]string{
 			"en": "All the donuts are placed. Largest groups: chocolate 2, vanilla 2. It is a draw.",
-			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita è pari.",
+			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita finisce in parità.",
 			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 2, vanille 2. La partie est nulle.",
 			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 2, vanilka 2. Hra sa končí remízou.",
 		}},
