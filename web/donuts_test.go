@@ -260,7 +260,7 @@ func TestDonutsRefusals(t *testing.T) {
 		{"after the end", over, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
 			"The game is over: no more donuts can be placed."},
 		{"out of turn", pending, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
-			"It is not your turn: the next donut is vanilla. " + pendingWhere},
+			"It is not your turn: vanilla places the next donut. " + pendingWhere},
 		{"nothing to undo", fresh, "undo", url.Values{}, http.StatusUnprocessableEntity,
 			"There is no move of yours to take back."},
 		{"undo, stale", id, "undo", url.Values{"version": {"0"}}, http.StatusConflict,

@@ -37,7 +37,7 @@ const SAY = {
     left10: 'Squadra 1: ancora 10 secondi.',
     flag: 'Tempo scaduto per Squadra 1.',
     long: 'Gioca Squadra 1, 4 minuti e 12 secondi',
-    playing: 'Gioca',
+    playing: 'Di turno',
     waiting: 'In attesa',
   },
   fr: {

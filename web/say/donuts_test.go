@@ -122,7 +122,7 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 		}},
 		{"draw", donuts.None, draw, map[string]string{
 			"en": "All the donuts are placed. Largest groups: chocolate 2, vanilla 2. It is a draw.",
-			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita è pari.",
+			"it": "Tutte le ciambelle sono piazzate. Gruppi più grandi: cioccolato 2, vaniglia 2. La partita finisce in parità.",
 			"fr": "Tous les donuts sont posés. Plus grands groupes : chocolat 2, vanille 2. La partie est nulle.",
 			"sk": "Všetky donuty sú položené. Najväčšie skupiny: čokoláda 2, vanilka 2. Hra sa končí remízou.",
 		}},
@@ -195,6 +195,7 @@ func TestDonutsRefusalSentences(t *testing.T) {
 		}},
 		{&donuts.MoveError{Code: donuts.CodeNotYourTurn, Turn: donuts.Vanilla}, map[string]string{
 			"sk": "Nie ste na ťahu: na ťahu je vanilka. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+			"it": "Non è il tuo turno: ora tocca al colore vaniglia. La ciambella può andare in riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
 		}},
 	}
 	for _, tc := range cases {
