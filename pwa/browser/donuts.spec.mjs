@@ -55,7 +55,7 @@ test('a whole game against the computer with the keyboard alone', async ({ page 
   await stubAudio(page);
   await postSettings(page, { lang: 'en', speak: true, sound: true });
   await newGame(page, vsComputer('easy'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer (easy)');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer, level easy');
   await expect(page.getByText('Board number 4021')).toBeVisible();
   await expect(page.getByRole('grid', { name: 'The board: 6 rows of 6 plates' })).toBeVisible();
   await expect(page.getByRole('gridcell')).toHaveCount(36);

@@ -104,7 +104,7 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 		}},
 		{"on the line", donuts.Chocolate, line, map[string]string{
 			"en": "Your turn, on the vertical line from row 1, column 1: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
-			"it": "Tocca a te, sulla linea verticale da riga 1, colonna 1: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
+			"it": "Tocca a te, sulla linea verticale dal piattino in riga 1, colonna 1: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
 			"fr": "À vous de jouer, sur la ligne verticale de l'assiette en rangée 1, colonne 1 : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 ou rangée 6, colonne 1.",
 			"sk": "Ste na ťahu; z tanierika riadok 1, stĺpec 1 vedie zvislá čiara na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
 		}},
