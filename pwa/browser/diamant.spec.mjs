@@ -148,7 +148,7 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
     await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.box.submit') }));
   };
   const pick = async (group, name) => {
-    await pressAndWait(page.getByRole('group', { name: msg(cat, group) }).getByRole('button', { name: new RegExp(`^${name} \\(`) }));
+    await pressAndWait(page.getByRole('group', { name: msg(cat, group) }).getByRole('button', { name: new RegExp(`^${name},`) }));
   };
   const exits = async (...leavers) => {
     for (const name of leavers) await page.getByRole('checkbox', { name: msg(cat, 'diamant.exits.leaves', { Name: name }) }).press('Space');

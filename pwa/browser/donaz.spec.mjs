@@ -52,8 +52,8 @@ const SAY = {
     left10: 'Équipe 1 : il reste 10 secondes.',
     flag: 'Temps écoulé pour Équipe 1.',
     long: 'Équipe 1 joue, 4 minutes et 12 secondes',
-    playing: 'Joue',
-    waiting: 'Attend',
+    playing: 'En jeu',
+    waiting: 'En attente',
   },
   sk: {
     team: ['Tím 1', 'Tím 2'],
@@ -305,7 +305,7 @@ test.describe('keeping time', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendule de Donaz');
-    await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('Joue');
+    await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('En jeu');
     await page.keyboard.press('Space');
     await expect(status(page)).toHaveText(/^Équipe 2 joue, 5 minutes$|^Équipe 2 joue, 4 minutes et 59 secondes$/);
     await context.setOffline(false);

@@ -96,21 +96,21 @@ func TestEventSentences(t *testing.T) {
 		}, map[string][]Sentence{
 			"en": {
 				{Text: "Ada and Chiara leave."},
-				{Text: "Treasure of 7 (with 3 diamonds on it): 1 diamond each, and 1 stays on the card."},
+				{Text: "Treasure of 7, with 3 diamonds on it: 1 diamond each, and 1 stays on the card."},
 				{Text: "Ada takes 1 diamond from the cards: 1 red token worth 1. Everything goes into the chest, which now holds 7 diamonds."},
 				{Text: "Chiara takes nothing from the cards. What they carry goes into the chest, which now holds 12 diamonds."},
 				{Text: "Bruno leaves with nothing, and the chest stays empty."},
 			},
 			"it": {
 				{Text: "Ada e Chiara escono."},
-				{Text: "Tesoro da 7 (con 3 diamanti sopra): 1 diamante a testa, e 1 resta sulla carta."},
+				{Text: "Tesoro da 7, con 3 diamanti sopra: 1 diamante a testa, e 1 resta sulla carta."},
 				{Text: "Ada prende 1 diamante dalle carte: 1 diamante rosso da 1. Tutto finisce nel bauletto, che ora contiene 7 diamanti."},
 				{Text: "Chiara non prende nulla dalle carte. Ciò che porta finisce nel bauletto, che ora contiene 12 diamanti."},
 				{Text: "Bruno esce a mani vuote, e il bauletto resta vuoto."},
 			},
 			"sk": {
 				{Text: "Ada a Chiara odchádzajú."},
-				{Text: "Poklad 7 (na karte 3 diamanty): každý dostane 1 diamant a 1 zostane na karte."},
+				{Text: "Poklad 7, na karte 3 diamanty: každý dostane 1 diamant a 1 zostane na karte."},
 				{Text: "Ada berie z kariet 1 diamant: 1 červený diamant za 1. Všetko si ukladá do truhlice, ktorá má teraz 7 diamantov."},
 				{Text: "Chiara z kariet nič neberie. Čo nesie, si ukladá do truhlice, ktorá má teraz 12 diamantov."},
 				{Text: "Bruno odchádza s prázdnymi rukami a truhlica zostáva prázdna."},
