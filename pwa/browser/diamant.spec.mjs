@@ -295,13 +295,13 @@ test('undo asks first, then takes the last step back', async ({ page }) => {
 
   await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
   await expect(h1(page)).toHaveText('Undo the last step?');
-  await expect(page.getByRole('main')).toContainText('The last step was the draw of a card:');
+  await expect(page.getByRole('main')).toContainText('The last step drew the card ');
   await expectNoAxeViolations(page);
   await pressAndWait(page.getByRole('link', { name: 'No, go back to the game' }));
   await expect(page.getByRole('link', { name: 'Vote: pass the phone to Ada' })).toBeVisible();
   await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
   await pressAndWait(page.getByRole('button', { name: 'Yes, undo it' }));
-  await expect(page.getByRole('status')).toContainText('Undone. The last step was the draw of a card:');
+  await expect(page.getByRole('status')).toContainText('Undone. The last step drew the card ');
   await expect(page.getByRole('button', { name: 'Draw the next card' })).toBeVisible();
   // The same card comes again: undo is not a way to draw another.
   await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));

@@ -24,6 +24,7 @@ const en = makeT({
   'donaz.announce.untimed': 'Playing on without the clock. {{.Team}}, your turn.',
   'donaz.announce.over': 'Game over.',
   'donaz.announce.reset': 'Clock reset.',
+  'donaz.announce.both.untimed': 'No time is kept: the teams play on without the clock.',
 }, 'en');
 
 // A Slovak sample, to see the plural forms flow through the sentences.
@@ -119,7 +120,7 @@ describe('sentences', () => {
     );
     assert.equal(
       bothTimesSentence(['Team 1', 'Team 2'], [null, null], en),
-      'Team 1: no time limit. Team 2: no time limit.',
+      'No time is kept: the teams play on without the clock.',
     );
   });
 

@@ -135,6 +135,10 @@ func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event
 				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats))), false, "")
 			}
 		case diamant.EvCardShared:
+			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {
+				add(l.T("diamant.say.shared.alone", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount), "Name", leavers[0]), false, "")
+				break
+			}
 			add(l.T("diamant.say.shared", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
 				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)), false, "")
 		case diamant.EvLeft:

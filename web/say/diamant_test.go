@@ -137,6 +137,14 @@ func TestEventSentences(t *testing.T) {
 				{Text: "Odchádza iba Dario, a preto berie idol za 5 a idol za 7.", Sound: "idol"},
 			},
 		}},
+		{"one leaves and takes a card's diamonds", []diamant.Event{
+			{Type: diamant.EvCardShared, Card: diamant.T14, Seats: diamant.SeatsOf(1), Amount: 2, Share: 2},
+		}, map[string][]Sentence{
+			"en": {{Text: "Treasure of 14, with 2 diamonds on it: Bruno takes it all."}},
+			"it": {{Text: "Tesoro da 14, con 2 diamanti sopra: Bruno prende tutto."}},
+			"fr": {{Text: "Trésor de 14, avec 2 diamants dessus\u00a0: Bruno prend tout."}},
+			"sk": {{Text: "Poklad 14, na karte 2 diamanty: všetko berie Bruno."}},
+		}},
 		{"everyone continues; an idol", []diamant.Event{
 			{Type: diamant.EvVotesRevealed},
 			{Type: diamant.EvIdol, Card: diamant.I8},

@@ -50,7 +50,9 @@ export function flagSentence(teamName, t) {
 }
 
 // bothTimesSentence: both teams' times, on request ("Team 1: 4 minutes. Team 2: 3 minutes 5 seconds.").
+// Untimed (played on without the clock), it says so rather than "no time limit" twice.
 export function bothTimesSentence(teamNames, msList, t) {
+  if (msList[0] == null && msList[1] == null) return t('donaz.announce.both.untimed');
   return t('donaz.announce.both', {
     Team1: teamNames[0],
     Time1: durationWords(msList[0], t),
