@@ -83,7 +83,7 @@ func TestDonazClockDefaults(t *testing.T) {
 	require.Equal(t, 5*60_000, cfg.BudgetMs)
 	require.Equal(t, 0, cfg.IncrementMs)
 	require.Equal(t, "1", cfg.Start)
-	require.Contains(t, body, "Každý tím má 5 minút.")
+	require.Contains(t, body, "Čas pre každý tím: 5 minút.")
 	require.Contains(t, body, "Začína Tím 1.")
 
 	_, body = newClient(t, ts).get("/donaz/clock?untimed=on&minutes=0", nil)
