@@ -29,6 +29,9 @@ const (
 	fileHeadroom = 64
 	// streamRetryAfter: when a refused stream should try again.
 	streamRetryAfter = 15 * time.Second
+	// defaultStreamWriteTimeout: how long one write to a live stream may block (a client
+	// that reads nothing) before the stream ends and gives its place back.
+	defaultStreamWriteTimeout = 10 * time.Second
 )
 
 // fileLimit is the process's limit of open files (Go raises the soft limit to the hard

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -410,4 +411,84 @@ func TestReplacedStreamClosesItsConnection(t *testing.T) {
 	got, err := io.ReadAll(conn)
 	require.NoError(t, err, "the connection was not closed")
 	require.Contains(t, string(got), "event: replaced\ndata: {}\n\n")
+}
+
+// smallBuffers makes a listener's connections send through a small kernel buffer, so that
+// a client that reads nothing blocks the server's writes after a few events.
+type smallBuffers struct{ net.Listener }
+
+func (l smallBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetWriteBuffer(1) // the kernel's least (a few KB)
+	}
+	return c, err
+}
+
+// Issue #11, point 1: a device opened streams and read nothing; its writes blocked, so its
+// replaced streams never ended and it held thousands. Now a write that blocks past the
+// stream's deadline ends the stream, and a device whose replaced streams have not ended
+// yet gets no more: it never holds more than twice its cap.
+func TestStreamsOfAClientThatReadsNothing(t *testing.T) {
+	const perDevice, timeout = 2, 300 * time.Millisecond
+	s, err := New(Config{DataDir: t.TempDir(), MaxStreamsPerDevice: perDevice, StreamWriteTimeout: timeout}, discardLog())
+	require.NoError(t, err)
+	ts := httptest.NewUnstartedServer(s.Handler())
+	ts.Listener = smallBuffers{ts.Listener}
+	ts.Start()
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	bruno := pt.phones[1]
+	device := pt.deviceOf(s, 1)
+	u, err := url.Parse(ts.URL)
+	require.NoError(t, err)
+	var cookies []string
+	for _, ck := range bruno.http.Jar.Cookies(u) {
+		cookies = append(cookies, ck.Name+"="+ck.Value)
+	}
+	// A stream that reads nothing: a raw connection with a small receive buffer.
+	dialer := net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 1) })
+	}}
+	open := func() net.Conn {
+		c, err := dialer.Dial("tcp", u.Host)
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		fmt.Fprintf(c, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", pt.id, u.Host, strings.Join(cookies, "; "))
+		return c
+	}
+	// The streams the device holds places for: in all, as it is the only one streaming.
+	held := func() int { total, _, _ := s.streams.Counts(device, "127.0.0.1"); return total }
+	for range perDevice {
+		open()
+	}
+	eventually(t, func() bool { return held() == perDevice }, "the first streams did not open")
+
+	// The table changes until the streams' buffers are full and their writes block;
+	// meanwhile the device keeps opening streams. It never holds more than twice its cap.
+	most := 0
+	change := func(i int) {
+		_, v, _ := pt.screen(0)
+		path := "/draw"
+		if i%2 == 1 {
+			path = "/undo"
+		}
+		res, body := (&testTable{c: pt.phones[0], id: pt.id}).act(path, v, url.Values{})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	}
+	for i := range 40 {
+		change(i)
+		open()
+		most = max(most, held())
+		require.LessOrEqual(t, held(), 2*perDevice, "the device holds more than twice its cap")
+	}
+	// Blocked writes end at their deadline: once the last streams' buffers are full too,
+	// every stream that reads nothing goes.
+	for i := range 20 {
+		change(i)
+	}
+	eventually(t, func() bool { return held() == 0 }, "streams that read nothing are still open")
+	_, mine, _ := s.streams.Counts(device, "127.0.0.1")
+	require.Zero(t, mine)
+	t.Logf("one device opened %d streams that read nothing: at most %d held at once, none after the write deadline", perDevice+40, most)
 }

@@ -49,6 +49,9 @@ type Config struct {
 	MaxStreamsPerDevice  int
 	MaxStreamsPerAddress int
 	MaxConnections       int
+	// StreamWriteTimeout: how long one write to a live stream may block before the
+	// stream ends (0: 10 s). Short in tests.
+	StreamWriteTimeout time.Duration
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.

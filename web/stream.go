@@ -1,6 +1,8 @@
 package web
 
 import (
+	"cmp"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -72,8 +74,9 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 			break
 		}
 	}
-	w := c.Response()
-	h := w.Header()
+	res := c.Response()
+	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.cfg.StreamWriteTimeout, defaultStreamWriteTimeout)}
+	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
@@ -81,7 +84,7 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 	// (net/http then closes it), so that a last event is never cut off by a close in the
 	// middle of a chunked body, and an ended stream leaves no idle connection behind.
 	h.Set("Transfer-Encoding", "identity")
-	w.WriteHeader(http.StatusOK)
+	res.WriteHeader(http.StatusOK)
 	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
 		return nil
 	}
@@ -96,14 +99,18 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 		if err := view.write(w, c); err != nil {
 			return err
 		}
-		w.Flush()
+		if err := w.Flush(); err != nil {
+			return err
+		}
 		sent = view.version()
 		return nil
 	}
 	if err := send(); err != nil {
 		return nil
 	}
-	w.Flush()
+	if w.Flush() != nil {
+		return nil
+	}
 
 	ctx := c.Request().Context()
 	tick := time.NewTicker(heartbeat)
@@ -120,10 +127,9 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 			w.Flush()
 			return nil
 		case <-tick.C:
-			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil || w.Flush() != nil {
 				return nil
 			}
-			w.Flush()
 		case <-sub.Wake():
 			touched := sub.Touched()
 			if sub.Latest() <= sent {
@@ -134,8 +140,8 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 				if err != nil {
 					return nil
 				}
-				if wrote {
-					w.Flush()
+				if wrote && w.Flush() != nil {
+					return nil
 				}
 				continue
 			}
@@ -150,6 +156,37 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 			}
 		}
 	}
+}
+
+// streamWriter writes a live stream, each write and flush with a deadline: a client that
+// reads nothing ends its stream (and gives its place back) rather than holding it forever.
+type streamWriter struct {
+	res     *echo.Response
+	rc      *http.ResponseController
+	timeout time.Duration
+}
+
+func (w *streamWriter) Write(p []byte) (int, error) {
+	if err := w.deadline(); err != nil {
+		return 0, err
+	}
+	return w.res.Write(p)
+}
+
+func (w *streamWriter) Flush() error {
+	if err := w.deadline(); err != nil {
+		return err
+	}
+	return w.rc.Flush()
+}
+
+// deadline sets the next write's deadline; a writer that has none (a test's) writes
+// without.
+func (w *streamWriter) deadline() error {
+	if err := w.rc.SetWriteDeadline(time.Now().Add(w.timeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	return nil
 }
 
 // streamProbe answers a page's script that asks (Accept: application/json) whether it may
@@ -170,7 +207,7 @@ func (s *Server) streamProbe(c echo.Context, view liveView) error {
 // "retryAfter"}), as text otherwise. The connection is closed after it.
 func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
 	id := "app.streams.busy" // the server is at its cap
-	if why == live.RefusedAddress {
+	if why == live.RefusedAddress || why == live.RefusedDevice {
 		id = "app.streams.toomany"
 	}
 	secs := int(streamRetryAfter / time.Second)

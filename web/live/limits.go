@@ -8,7 +8,10 @@ import (
 // Caps on live streams. A live stream holds a connection, so a file, for as long as it is
 // open: without caps one device could open streams until the process ran out of files.
 // A device at its cap always gets a new stream, its oldest told to end (a reload never
-// fails); an address or the server at its cap is refused.
+// fails); an address or the server at its cap is refused. A stream told to end keeps its
+// place until its handler returns (a write to a client that reads nothing blocks until its
+// deadline): a device with as many of those as its cap is refused too, so that one device
+// never holds more than twice its cap.
 
 // Limits counts the open live streams by device and by address, against their caps.
 type Limits struct {
@@ -26,6 +29,7 @@ type Lease struct {
 	l            *Limits
 	device, addr string
 	replaced     chan struct{}
+	ended        bool // replaced: told to end, its handler not yet returned
 }
 
 // Refusal says why a stream was refused.
@@ -36,6 +40,7 @@ const (
 	Accepted       Refusal = iota
 	RefusedAddress         // the client's address is at its cap
 	RefusedServer          // the server is at its cap
+	RefusedDevice          // the device's streams told to end have not ended yet
 )
 
 // NewLimits makes caps of so many streams per device, per address and in all; 0: none.
@@ -45,38 +50,55 @@ func NewLimits(perDevice, perAddress, total int) *Limits {
 }
 
 // Acquire takes a place for a new stream of device from addr, or says why not. A device at
-// its cap always gets one: its oldest stream is told to end, which frees a place.
+// its cap gets one by telling its oldest stream to end, unless as many as its cap are
+// still ending.
 func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
 	addr = addressKey(addr)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	own := l.devices[device]
-	replacing := l.perDevice > 0 && len(own) >= l.perDevice
-	if !replacing {
-		if why := l.refusalLocked(addr); why != Accepted {
-			return nil, why
-		}
+	oldest, why := l.admitLocked(own, addr)
+	if why != Accepted {
+		return nil, why
+	}
+	if oldest != nil {
+		oldest.ended = true
+		close(oldest.replaced)
 	}
 	lease := &Lease{l: l, device: device, addr: addr, replaced: make(chan struct{})}
-	if replacing {
-		close(own[0].replaced)
-		own = own[1:]
-	}
 	l.devices[device] = append(own, lease)
 	l.addresses[addr]++
 	l.open++
 	return lease, Accepted
 }
 
-// Check says whether a new stream from addr would be refused, without taking a place.
+// admitLocked says whether a new stream of a device whose streams are own may open from
+// addr, and which of own it replaces (nil: none).
+func (l *Limits) admitLocked(own []*Lease, addr string) (*Lease, Refusal) {
+	if l.perDevice > 0 {
+		var live []*Lease
+		for _, o := range own {
+			if !o.ended {
+				live = append(live, o)
+			}
+		}
+		if len(live) >= l.perDevice {
+			if len(own)-len(live) >= l.perDevice {
+				return nil, RefusedDevice
+			}
+			return live[0], Accepted
+		}
+	}
+	return nil, l.refusalLocked(addr)
+}
+
+// Check says whether a new stream would be refused, without taking a place.
 func (l *Limits) Check(device, addr string) Refusal {
 	addr = addressKey(addr)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.perDevice > 0 && len(l.devices[device]) >= l.perDevice {
-		return Accepted
-	}
-	return l.refusalLocked(addr)
+	_, why := l.admitLocked(l.devices[device], addr)
+	return why
 }
 
 func (l *Limits) refusalLocked(addr string) Refusal {

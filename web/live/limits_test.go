@@ -48,3 +48,34 @@ func TestLimits(t *testing.T) {
 	open, _, _ = l.Counts("", "")
 	require.Zero(t, open)
 }
+
+// Streams told to end keep their places until their handlers return; a device with as
+// many of those as its cap gets no more (issue #11: a client that reads nothing kept its
+// replaced streams open, so one device held thousands).
+func TestLimitsEndingStreamsCount(t *testing.T) {
+	l := NewLimits(2, 100, 100)
+	var leases []*Lease
+	for range 4 { // 2 open, then 2 more that tell the first 2 to end
+		s, why := l.Acquire("d1", "192.0.2.1")
+		require.Equal(t, Accepted, why)
+		leases = append(leases, s)
+	}
+	_, why := l.Acquire("d1", "192.0.2.1")
+	require.Equal(t, RefusedDevice, why, "2 still ending: the device is at twice its cap")
+	require.Equal(t, RefusedDevice, l.Check("d1", "192.0.2.1"))
+	open, mine, _ := l.Counts("d1", "192.0.2.1")
+	require.Equal(t, [2]int{4, 4}, [2]int{open, mine})
+	leases[0].Release() // one ended stream's handler returns
+	s, why := l.Acquire("d1", "192.0.2.1")
+	require.Equal(t, Accepted, why)
+	select {
+	case <-leases[2].Replaced():
+	default:
+		t.Fatal("the oldest open stream was not told to end")
+	}
+	for _, o := range append(leases[1:], s) {
+		o.Release()
+	}
+	open, _, _ = l.Counts("", "")
+	require.Zero(t, open)
+}
