@@ -266,7 +266,7 @@ func TestDiamantRefusals(t *testing.T) {
 	res, body = box.c.do(http.MethodPost, "/diamant/"+box.id+"/draw?lang=it", strings.NewReader(url.Values{
 		"_csrf": {c.csrf()}, "version": {strconv.FormatInt(bv, 10)}, "card": {"I12"}}.Encode()), nil)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	require.Equal(t, "Idolo da 12 non può uscire adesso: nel mazzo non ne restano. Non è cambiato nulla.", problem(body))
+	require.Equal(t, "La carta Idolo da 12 non può uscire adesso: nel mazzo non ne restano. Non è cambiato nulla.", problem(body))
 }
 
 func TestDiamantSetupRefusalsAndMarkup(t *testing.T) {
