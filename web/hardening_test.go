@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/clientaddr"
+	"tavolo/web/live"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 	donutstable "tavolo/web/table/donuts"
@@ -201,4 +204,75 @@ func TestPlayerNamesCleaned(t *testing.T) {
 	c := newClient(t, ts)
 	res, body = c.post("/diamant", url.Values{"name": {"Ada", "Ada\u200b", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, body)
+}
+
+// Behind a proxy, an IPv6 client counts by its /64 for the table limit, as for the
+// streams: a new address of the same /64 in each request is still one client; another
+// /64 is another client.
+func TestNewTablesLimitedPerIPv6Network(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, NewTablesPerHour: 4})
+	c := newClient(t, ts)
+	open := func(xff string) *http.Response {
+		res, body := c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}},
+			map[string]string{"X-Forwarded-For": xff})
+		require.Contains(t, []int{http.StatusSeeOther, http.StatusTooManyRequests}, res.StatusCode, body)
+		return res
+	}
+	for i := range 4 {
+		require.Equal(t, http.StatusSeeOther, open(fmt.Sprintf("2001:db8:1:2::%x", i+1)).StatusCode, "table %d", i+1)
+	}
+	for i := range 3 {
+		require.Equal(t, http.StatusTooManyRequests, open(fmt.Sprintf("2001:db8:1:2:%x::1", i+7)).StatusCode, "same /64")
+	}
+	require.Equal(t, http.StatusTooManyRequests, open("2001:db8:1:2::ffff, 127.0.0.1").StatusCode, "same /64 through a second proxy")
+	require.Equal(t, http.StatusSeeOther, open("2001:db8:1:3::1").StatusCode, "another /64")
+	require.Equal(t, http.StatusSeeOther, open("192.0.2.1").StatusCode, "an IPv4 address")
+}
+
+// The join look-ups likewise: a new address of one /64 in each request is one client.
+func TestJoinLimitCountsIPv6ByNetwork(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true})
+	c := newClient(t, ts)
+	token := c.csrf()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for i := range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("2001:db8:1:2:%x::%x", i, i+1))
+			res, err := c.http.Do(req)
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
+	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+
+	// Another /64 is another client.
+	res, body := c.post("/join", url.Values{"code": {"ZZZZZZ"}}, map[string]string{"X-Forwarded-For": "2001:db8:1:3::1"})
+	require.Equal(t, http.StatusNotFound, res.StatusCode, body)
+}
+
+// The live streams count a client's address as the other limits do (clientaddr.Key):
+// two addresses share a stream cap exactly when they share a table and a join allowance.
+func TestStreamsCountAddressesAsTheOtherLimits(t *testing.T) {
+	addrs := []string{"192.0.2.7", "::ffff:192.0.2.7", "192.0.2.8", "2001:db8:1:2::1", "2001:db8:1:2:ffff::9",
+		"2001:db8:1:3::1", "fe80::1%eth0", "fe80::2", "::1", "not-an-ip"}
+	for _, a := range addrs {
+		for _, b := range addrs {
+			l := live.NewLimits(0, 1, 0)
+			_, why := l.Acquire("one", a)
+			require.Equal(t, live.Accepted, why)
+			shared := l.Check("two", b) == live.RefusedAddress
+			require.Equal(t, clientaddr.Key(a) == clientaddr.Key(b), shared, "%s and %s", a, b)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
+	"tavolo/web/clientaddr"
 	"tavolo/web/page"
 )
 
@@ -27,6 +28,7 @@ func (s *Server) newTableLimit() echo.MiddlewareFunc {
 	every := time.Hour / time.Duration(perHour)
 	minutes := int(math.Ceil(every.Minutes()))
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		IdentifierExtractor: clientKey,
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: rate.Every(every), Burst: perHour, ExpiresIn: time.Hour}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
@@ -38,3 +40,8 @@ func (s *Server) newTableLimit() echo.MiddlewareFunc {
 		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
 	})
 }
+
+// clientKey is what a request's client counts as for the limits per client address: its
+// address (c.RealIP, behind a proxy the one the proxy saw), an IPv6 address by its /64,
+// as the live streams count it.
+func clientKey(c echo.Context) (string, error) { return clientaddr.Key(c.RealIP()), nil }
