@@ -23,6 +23,7 @@ import (
 // prepends itself, private or not, are never taken.
 func TestClientAddressBehindProxy(t *testing.T) {
 	_, office, _ := net.ParseCIDR("10.9.0.0/16")
+	_, loopback, _ := net.ParseCIDR("127.0.0.0/8")
 	for _, tc := range []struct {
 		name   string
 		cfg    Config
@@ -37,6 +38,15 @@ func TestClientAddressBehindProxy(t *testing.T) {
 		{name: "garbage prepended", cfg: Config{TrustProxy: true}, remote: "127.0.0.1:5000", xff: "nonsense, 192.168.1.50", want: "192.168.1.50"},
 		{name: "named proxy chain", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "10.9.0.2:5000", xff: "10.0.0.99, 192.168.1.50, 10.9.0.3", want: "192.168.1.50"},
 		{name: "unnamed private proxy is a client", cfg: Config{TrustProxy: true}, remote: "10.9.0.2:5000", xff: "192.168.1.50", want: "10.9.0.2"},
+		// Loopback is trusted as a proxy when no proxy is named: what a client on loopback
+		// writes itself is taken (README, "Behind TLS"): it could reach Tavolo directly anyway.
+		{name: "loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "127.0.0.1:5000", xff: "10.0.0.99, 127.0.0.1", want: "10.0.0.99"},
+		{name: "IPv6 loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "[::1]:5000", xff: "2001:db8::9", want: "2001:db8::9"},
+		// Once proxies are named, loopback is one only if it is named too.
+		{name: "named proxies: loopback is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "127.0.0.1:5000", xff: "10.0.0.99", want: "127.0.0.1"},
+		{name: "named proxies: IPv6 loopback is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "[::1]:5000", xff: "10.0.0.99", want: "::1"},
+		{name: "named proxies: loopback behind a named proxy is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "10.9.0.2:5000", xff: "10.0.0.99, 127.0.0.1", want: "127.0.0.1"},
+		{name: "named proxies and loopback", cfg: Config{TrustProxy: true, TrustedProxies: []*net.IPNet{office, loopback}}, remote: "127.0.0.1:5000", xff: "198.51.100.1, 10.9.0.3", want: "198.51.100.1"},
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.RemoteAddr = tc.remote
@@ -275,4 +285,34 @@ func TestStreamsCountAddressesAsTheOtherLimits(t *testing.T) {
 			require.Equal(t, clientaddr.Key(a) == clientaddr.Key(b), shared, "%s and %s", a, b)
 		}
 	}
+}
+
+// Once the proxies are named (--trusted-proxies), a client on loopback is a client like
+// any other: the addresses it writes into X-Forwarded-For itself are not taken.
+func TestJoinLimitNamedProxiesDoNotTrustLoopback(t *testing.T) {
+	_, office, _ := net.ParseCIDR("10.9.0.0/16")
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, TrustedProxies: []*net.IPNet{office}})
+	c := newClient(t, ts)
+	token := c.csrf()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for i := range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.%d.%d, 127.0.0.1", i/250, i%250+1))
+			res, err := c.http.Do(req)
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
+	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
 }

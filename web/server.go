@@ -33,9 +33,10 @@ type Config struct {
 	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
 	// proxy in front; otherwise it is the connection's, so nobody can forge it.
 	TrustProxy bool
-	// TrustedProxies are the proxies' addresses, besides loopback: the client's address is
-	// the right-most one in X-Forwarded-For that is not one of them, so an address a client
-	// writes there itself is never taken.
+	// TrustedProxies are the proxies' addresses (with none, loopback is the proxy; with
+	// some, loopback is one only if listed): the client's address is the right-most one in
+	// X-Forwarded-For that is not one of them, so an address a client writes there itself
+	// is never taken, unless the client is on a trusted address itself.
 	TrustedProxies []*net.IPNet
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
@@ -181,14 +182,18 @@ func (s *Server) routes() {
 
 // clientAddress says where a request's client address comes from: the connection, or
 // behind a proxy the nearest address in X-Forwarded-For that is not a trusted proxy's.
-// Only loopback and the named proxies are trusted: echo would trust every private and
-// link-local address too, so that a client on such a network could prepend addresses of
-// its own choosing and be taken for any of them.
+// The trusted proxies are the named ones (TrustedProxies), or loopback when none is named:
+// echo would trust every private and link-local address too, so that a client on such a
+// network could prepend addresses of its own choosing and be taken for any of them. A
+// client on a trusted address can still do that (it cannot be told from the proxy): with
+// no proxy named, that is any process on Tavolo's own machine, which can reach Tavolo
+// directly anyway.
 func clientAddress(cfg Config) echo.IPExtractor {
 	if !cfg.TrustProxy && len(cfg.TrustedProxies) == 0 {
 		return echo.ExtractIPDirect()
 	}
-	trust := []echo.TrustOption{echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	loopback := len(cfg.TrustedProxies) == 0
+	trust := []echo.TrustOption{echo.TrustLoopback(loopback), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
 	for _, r := range cfg.TrustedProxies {
 		trust = append(trust, echo.TrustIPRange(r))
 	}
