@@ -198,6 +198,13 @@ func TestPlayerNamesCleaned(t *testing.T) {
 		" ada ":              "is already at the table",
 		"\u200b\u0000\u202e": "Please give a name.",
 		"\u2028 \u00a0":      "Please give a name.",
+		"Ada\u034f":          "is already at the table", // combining grapheme joiner
+		"Ada\ufe0f":          "is already at the table", // variation selector
+		"Ada\u3164":          "is already at the table", // Hangul filler
+		"\u3000ADA\u2800":    "is already at the table", // ideographic space, braille blank
+		"\u3164":             "Please give a name.",
+		"\u2800":             "Please give a name.",
+		"\uffa0\u115f\u034f": "Please give a name.",
 	} {
 		res, body = joiner.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {name}}, nil)
 		require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q: %s", name, body)
