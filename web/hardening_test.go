@@ -323,3 +323,37 @@ func TestJoinLimitNamedProxiesDoNotTrustLoopback(t *testing.T) {
 	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
 	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
 }
+
+// Play again makes a table, so it takes from the address's allowance, but only once the
+// table is known and the device is at it: requests for tables that do not exist, or that
+// the device is not at, or with a bad form, take nothing.
+func TestPlayAgainCheckedBeforeTheTableLimit(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 3})
+	c := newClient(t, ts)
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bea", "Cy")
+	res, body := c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	donutsID := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
+	other := newClient(t, ts) // another device at the same address
+	for range 5 {
+		for _, path := range []string{"/diamant/" + table.NewID() + "/again", "/donuts/t/" + table.NewID() + "/again"} {
+			res, body := c.post(path, url.Values{"board": {"same"}}, nil)
+			require.Equal(t, http.StatusNotFound, res.StatusCode, "%s: %s", path, body)
+		}
+		for _, path := range []string{"/diamant/" + tb.id + "/again", "/donuts/t/" + donutsID + "/again"} {
+			res, body := other.post(path, url.Values{"board": {"same"}}, nil)
+			require.Equal(t, http.StatusForbidden, res.StatusCode, "%s: %s", path, body)
+		}
+		res, body := c.post("/donuts/t/"+donutsID+"/again", url.Values{"board": {"neither"}}, nil)
+		require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
+	}
+	// The third table of the allowance is still there, and the fourth is not.
+	res, body = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = c.post("/donuts/t/"+donutsID+"/again", url.Values{"board": {"same"}}, nil)
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+	require.NotEmpty(t, res.Header.Get("Retry-After"))
+	res, body = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+	require.Contains(t, body, "open another in 20 minutes")
+}

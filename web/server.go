@@ -67,15 +67,15 @@ type Server struct {
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
-	langs        langCache           // the language each Accept-Language header chose
-	tables       *table.Tables       // the tables: read, locked and changed
-	store        table.Store         // tables' store (in memory, in front of SQLite): creates, codes, lists
-	hub          *live.Hub           // tells a table's live streams that it changed
-	presence     *table.Presence     // which devices have a live stream open
-	streams      *live.Limits        // the live streams open, against their caps
-	maxConns     int                 // the cap on connections; 0: none
-	newTables    echo.MiddlewareFunc // limits the tables a client address opens
-	stopping     chan struct{}       // closed on shutdown: live streams end
+	langs        langCache       // the language each Accept-Language header chose
+	tables       *table.Tables   // the tables: read, locked and changed
+	store        table.Store     // tables' store (in memory, in front of SQLite): creates, codes, lists
+	hub          *live.Hub       // tells a table's live streams that it changed
+	presence     *table.Presence // which devices have a live stream open
+	streams      *live.Limits    // the live streams open, against their caps
+	maxConns     int             // the cap on connections; 0: none
+	newTables    *tableAllowance // the tables each client address may still open
+	stopping     chan struct{}   // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
 
@@ -173,8 +173,8 @@ func (s *Server) routes() {
 	e.GET("/rules/:game", s.rules)
 
 	// Each game registers its own routes, in its own file; those that open a table share
-	// one limit per client address.
-	s.newTables = s.newTableLimit()
+	// one allowance per client address.
+	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour)
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)
