@@ -14,9 +14,11 @@ import (
 	"tavolo/web/page"
 )
 
-// Each client address may open so many new tables an hour (Config.NewTablesPerHour): as
-// many at once, then one every 3600/N seconds. A family opens a few tables an evening; a
-// script opening hundreds a minute is refused with a 429 that says when to try again.
+// Each client address may open N new tables (Config.NewTablesPerHour) at once, then one
+// every hour/N: a bucket of N refilled at N an hour, so an hour holds N once the bucket is
+// spent, and never more than 2N (a full bucket and an hour's refill). A family opens a few
+// tables an evening; a script opening hundreds a minute is refused with a 429 that says
+// when to try again.
 const defaultNewTablesPerHour = 60
 
 // tableAllowance is each client address's allowance of new tables.

@@ -41,8 +41,8 @@ type Config struct {
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
-	// NewTablesPerHour: how many tables one client address may open an hour, as many
-	// at once (0: 60).
+	// NewTablesPerHour (N): one client address may open N tables at once, then one every
+	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
 	NewTablesPerHour int
 	// The caps on live streams and connections (see limits.go). 0: the default; for the
 	// streams, less than 0: no cap. MaxConnections' default is the open-files limit less

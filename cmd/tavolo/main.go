@@ -91,7 +91,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		fmt.Fprintf(stderr, "tavolo: TAVOLO_NEW_TABLES_PER_HOUR: %q is not a number of tables such as 60\n", os.Getenv("TAVOLO_NEW_TABLES_PER_HOUR"))
 		return opts, fmt.Errorf("bad TAVOLO_NEW_TABLES_PER_HOUR")
 	}
-	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "how many tables one client address may open an hour, as many at once (TAVOLO_NEW_TABLES_PER_HOUR)")
+	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "N: tables one client address may open at once, then one every hour/N, so N an hour once spent (TAVOLO_NEW_TABLES_PER_HOUR)")
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
