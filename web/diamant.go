@@ -25,7 +25,7 @@ import (
 
 func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.GET("/diamant", s.diamantSetup)
-	e.POST("/diamant", s.diamantCreate, s.newTables)
+	e.POST("/diamant", s.diamantCreate, s.limitNewTables)
 	e.GET("/diamant/:id", s.diamantShow)
 	e.GET("/diamant/:id/vote/:seat", s.diamantVoteScreen)
 	e.POST("/diamant/:id/draw", s.diamantDraw)
@@ -34,7 +34,7 @@ func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.GET("/diamant/:id/undo", s.diamantUndoScreen)
 	e.POST("/diamant/:id/undo", s.diamantUndo)
 	e.POST("/diamant/:id/risk", s.diamantRisk)
-	e.POST("/diamant/:id/again", s.diamantAgain, s.newTables)
+	e.POST("/diamant/:id/again", s.diamantAgain)
 	s.diamantPhoneRoutes(e)
 }
 
@@ -531,6 +531,9 @@ func (s *Server) again(c echo.Context, t *diamanttable.Table) error {
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	opt.Keepers, opt.Moved = nil, nil
+	if ok, err := s.takeNewTable(c); !ok {
+		return err
+	}
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err

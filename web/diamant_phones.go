@@ -43,7 +43,7 @@ const defaultAwayAfter = 30 * time.Second
 
 func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", s.diamantPhonesSetup)
-	e.POST("/diamant/phones", s.diamantPhonesCreate, s.newTables)
+	e.POST("/diamant/phones", s.diamantPhonesCreate, s.limitNewTables)
 	e.GET("/diamant/:id/table", s.diamantTablePage)
 	e.POST("/diamant/:id/open", s.diamantOpen)
 	e.POST("/diamant/:id/start", s.diamantStart)

@@ -28,11 +28,11 @@ import (
 
 func (s *Server) donutsRoutes(e *echo.Echo) {
 	e.GET("/donuts", s.donutsSetup)
-	e.POST("/donuts", s.donutsCreate, s.newTables)
+	e.POST("/donuts", s.donutsCreate, s.limitNewTables)
 	e.GET("/donuts/t/:id", s.donutsShow)
 	e.POST("/donuts/t/:id/place", s.donutsPlace)
 	e.POST("/donuts/t/:id/undo", s.donutsUndo)
-	e.POST("/donuts/t/:id/again", s.donutsAgain, s.newTables)
+	e.POST("/donuts/t/:id/again", s.donutsAgain)
 	e.POST("/donuts/t/:id/open", s.donutsOpen)
 	e.GET("/donuts/t/:id/events", s.donutsEvents)
 }
@@ -340,6 +340,9 @@ func (s *Server) donutsAgain(c echo.Context) error {
 		opt.Spec = donuts.Numbered(newBoardNumber(), first)
 	default:
 		return s.refuseDonuts(c, t, http.StatusBadRequest, s.localizer(c).T("donuts.error.again"))
+	}
+	if ok, err := s.takeNewTable(c); !ok {
+		return err
 	}
 	return s.openDonuts(c, opt)
 }

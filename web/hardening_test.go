@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/clientaddr"
+	"tavolo/web/live"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 	donutstable "tavolo/web/table/donuts"
@@ -20,6 +23,7 @@ import (
 // prepends itself, private or not, are never taken.
 func TestClientAddressBehindProxy(t *testing.T) {
 	_, office, _ := net.ParseCIDR("10.9.0.0/16")
+	_, loopback, _ := net.ParseCIDR("127.0.0.0/8")
 	for _, tc := range []struct {
 		name   string
 		cfg    Config
@@ -34,6 +38,15 @@ func TestClientAddressBehindProxy(t *testing.T) {
 		{name: "garbage prepended", cfg: Config{TrustProxy: true}, remote: "127.0.0.1:5000", xff: "nonsense, 192.168.1.50", want: "192.168.1.50"},
 		{name: "named proxy chain", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "10.9.0.2:5000", xff: "10.0.0.99, 192.168.1.50, 10.9.0.3", want: "192.168.1.50"},
 		{name: "unnamed private proxy is a client", cfg: Config{TrustProxy: true}, remote: "10.9.0.2:5000", xff: "192.168.1.50", want: "10.9.0.2"},
+		// Loopback is trusted as a proxy when no proxy is named: what a client on loopback
+		// writes itself is taken (README, "Behind TLS"): it could reach Tavolo directly anyway.
+		{name: "loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "127.0.0.1:5000", xff: "10.0.0.99, 127.0.0.1", want: "10.0.0.99"},
+		{name: "IPv6 loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "[::1]:5000", xff: "2001:db8::9", want: "2001:db8::9"},
+		// Once proxies are named, loopback is one only if it is named too.
+		{name: "named proxies: loopback is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "127.0.0.1:5000", xff: "10.0.0.99", want: "127.0.0.1"},
+		{name: "named proxies: IPv6 loopback is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "[::1]:5000", xff: "10.0.0.99", want: "::1"},
+		{name: "named proxies: loopback behind a named proxy is a client", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "10.9.0.2:5000", xff: "10.0.0.99, 127.0.0.1", want: "127.0.0.1"},
+		{name: "named proxies and loopback", cfg: Config{TrustProxy: true, TrustedProxies: []*net.IPNet{office, loopback}}, remote: "127.0.0.1:5000", xff: "198.51.100.1, 10.9.0.3", want: "198.51.100.1"},
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.RemoteAddr = tc.remote
@@ -185,6 +198,13 @@ func TestPlayerNamesCleaned(t *testing.T) {
 		" ada ":              "is already at the table",
 		"\u200b\u0000\u202e": "Please give a name.",
 		"\u2028 \u00a0":      "Please give a name.",
+		"Ada\u034f":          "is already at the table", // combining grapheme joiner
+		"Ada\ufe0f":          "is already at the table", // variation selector
+		"Ada\u3164":          "is already at the table", // Hangul filler
+		"\u3000ADA\u2800":    "is already at the table", // ideographic space, braille blank
+		"\u3164":             "Please give a name.",
+		"\u2800":             "Please give a name.",
+		"\uffa0\u115f\u034f": "Please give a name.",
 	} {
 		res, body = joiner.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {name}}, nil)
 		require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, "%q: %s", name, body)
@@ -201,4 +221,139 @@ func TestPlayerNamesCleaned(t *testing.T) {
 	c := newClient(t, ts)
 	res, body = c.post("/diamant", url.Values{"name": {"Ada", "Ada\u200b", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode, body)
+}
+
+// Behind a proxy, an IPv6 client counts by its /64 for the table limit, as for the
+// streams: a new address of the same /64 in each request is still one client; another
+// /64 is another client.
+func TestNewTablesLimitedPerIPv6Network(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, NewTablesPerHour: 4})
+	c := newClient(t, ts)
+	open := func(xff string) *http.Response {
+		res, body := c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}},
+			map[string]string{"X-Forwarded-For": xff})
+		require.Contains(t, []int{http.StatusSeeOther, http.StatusTooManyRequests}, res.StatusCode, body)
+		return res
+	}
+	for i := range 4 {
+		require.Equal(t, http.StatusSeeOther, open(fmt.Sprintf("2001:db8:1:2::%x", i+1)).StatusCode, "table %d", i+1)
+	}
+	for i := range 3 {
+		require.Equal(t, http.StatusTooManyRequests, open(fmt.Sprintf("2001:db8:1:2:%x::1", i+7)).StatusCode, "same /64")
+	}
+	require.Equal(t, http.StatusTooManyRequests, open("2001:db8:1:2::ffff, 127.0.0.1").StatusCode, "same /64 through a second proxy")
+	require.Equal(t, http.StatusSeeOther, open("2001:db8:1:3::1").StatusCode, "another /64")
+	require.Equal(t, http.StatusSeeOther, open("192.0.2.1").StatusCode, "an IPv4 address")
+}
+
+// The join look-ups likewise: a new address of one /64 in each request is one client.
+func TestJoinLimitCountsIPv6ByNetwork(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true})
+	c := newClient(t, ts)
+	token := c.csrf()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for i := range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("2001:db8:1:2:%x::%x", i, i+1))
+			res, err := c.http.Do(req)
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
+	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+
+	// Another /64 is another client.
+	res, body := c.post("/join", url.Values{"code": {"ZZZZZZ"}}, map[string]string{"X-Forwarded-For": "2001:db8:1:3::1"})
+	require.Equal(t, http.StatusNotFound, res.StatusCode, body)
+}
+
+// The live streams count a client's address as the other limits do (clientaddr.Key):
+// two addresses share a stream cap exactly when they share a table and a join allowance.
+func TestStreamsCountAddressesAsTheOtherLimits(t *testing.T) {
+	addrs := []string{"192.0.2.7", "::ffff:192.0.2.7", "192.0.2.8", "2001:db8:1:2::1", "2001:db8:1:2:ffff::9",
+		"2001:db8:1:3::1", "fe80::1%eth0", "fe80::2", "::1", "not-an-ip"}
+	for _, a := range addrs {
+		for _, b := range addrs {
+			l := live.NewLimits(0, 1, 0)
+			_, why := l.Acquire("one", a)
+			require.Equal(t, live.Accepted, why)
+			shared := l.Check("two", b) == live.RefusedAddress
+			require.Equal(t, clientaddr.Key(a) == clientaddr.Key(b), shared, "%s and %s", a, b)
+		}
+	}
+}
+
+// Once the proxies are named (--trusted-proxies), a client on loopback is a client like
+// any other: the addresses it writes into X-Forwarded-For itself are not taken.
+func TestJoinLimitNamedProxiesDoNotTrustLoopback(t *testing.T) {
+	_, office, _ := net.ParseCIDR("10.9.0.0/16")
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, TrustedProxies: []*net.IPNet{office}})
+	c := newClient(t, ts)
+	token := c.csrf()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for i := range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.%d.%d, 127.0.0.1", i/250, i%250+1))
+			res, err := c.http.Do(req)
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
+	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+}
+
+// Play again makes a table, so it takes from the address's allowance, but only once the
+// table is known and the device is at it: requests for tables that do not exist, or that
+// the device is not at, or with a bad form, take nothing.
+func TestPlayAgainCheckedBeforeTheTableLimit(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 3})
+	c := newClient(t, ts)
+	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bea", "Cy")
+	res, body := c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	donutsID := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
+	other := newClient(t, ts) // another device at the same address
+	for range 5 {
+		for _, path := range []string{"/diamant/" + table.NewID() + "/again", "/donuts/t/" + table.NewID() + "/again"} {
+			res, body := c.post(path, url.Values{"board": {"same"}}, nil)
+			require.Equal(t, http.StatusNotFound, res.StatusCode, "%s: %s", path, body)
+		}
+		for _, path := range []string{"/diamant/" + tb.id + "/again", "/donuts/t/" + donutsID + "/again"} {
+			res, body := other.post(path, url.Values{"board": {"same"}}, nil)
+			require.Equal(t, http.StatusForbidden, res.StatusCode, "%s: %s", path, body)
+		}
+		res, body := c.post("/donuts/t/"+donutsID+"/again", url.Values{"board": {"neither"}}, nil)
+		require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
+	}
+	// The third table of the allowance is still there, and the fourth is not.
+	res, body = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	res, body = c.post("/donuts/t/"+donutsID+"/again", url.Values{"board": {"same"}}, nil)
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+	require.NotEmpty(t, res.Header.Get("Retry-After"))
+	res, body = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+	require.Contains(t, body, "open another in 20 minutes")
 }

@@ -31,6 +31,7 @@ const (
 
 func (s *Server) joinRoutes(e *echo.Echo) {
 	limit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		IdentifierExtractor: clientKey,
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {

@@ -33,15 +33,16 @@ type Config struct {
 	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
 	// proxy in front; otherwise it is the connection's, so nobody can forge it.
 	TrustProxy bool
-	// TrustedProxies are the proxies' addresses, besides loopback: the client's address is
-	// the right-most one in X-Forwarded-For that is not one of them, so an address a client
-	// writes there itself is never taken.
+	// TrustedProxies are the proxies' addresses (with none, loopback is the proxy; with
+	// some, loopback is one only if listed): the client's address is the right-most one in
+	// X-Forwarded-For that is not one of them, so an address a client writes there itself
+	// is never taken, unless the client is on a trusted address itself.
 	TrustedProxies []*net.IPNet
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
-	// NewTablesPerHour: how many tables one client address may open an hour, as many
-	// at once (0: 60).
+	// NewTablesPerHour (N): one client address may open N tables at once, then one every
+	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
 	NewTablesPerHour int
 	// The caps on live streams and connections (see limits.go). 0: the default; for the
 	// streams, less than 0: no cap. MaxConnections' default is the open-files limit less
@@ -69,15 +70,15 @@ type Server struct {
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
-	langs        langCache           // the language each Accept-Language header chose
-	tables       *table.Tables       // the tables: read, locked and changed
-	store        table.Store         // tables' store (in memory, in front of SQLite): creates, codes, lists
-	hub          *live.Hub           // tells a table's live streams that it changed
-	presence     *table.Presence     // which devices have a live stream open
-	streams      *live.Limits        // the live streams open, against their caps
-	maxConns     int                 // the cap on connections; 0: none
-	newTables    echo.MiddlewareFunc // limits the tables a client address opens
-	stopping     chan struct{}       // closed on shutdown: live streams end
+	langs        langCache       // the language each Accept-Language header chose
+	tables       *table.Tables   // the tables: read, locked and changed
+	store        table.Store     // tables' store (in memory, in front of SQLite): creates, codes, lists
+	hub          *live.Hub       // tells a table's live streams that it changed
+	presence     *table.Presence // which devices have a live stream open
+	streams      *live.Limits    // the live streams open, against their caps
+	maxConns     int             // the cap on connections; 0: none
+	newTables    *tableAllowance // the tables each client address may still open
+	stopping     chan struct{}   // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
 
@@ -175,8 +176,8 @@ func (s *Server) routes() {
 	e.GET("/rules/:game", s.rules)
 
 	// Each game registers its own routes, in its own file; those that open a table share
-	// one limit per client address.
-	s.newTables = s.newTableLimit()
+	// one allowance per client address.
+	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour)
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)
@@ -184,14 +185,18 @@ func (s *Server) routes() {
 
 // clientAddress says where a request's client address comes from: the connection, or
 // behind a proxy the nearest address in X-Forwarded-For that is not a trusted proxy's.
-// Only loopback and the named proxies are trusted: echo would trust every private and
-// link-local address too, so that a client on such a network could prepend addresses of
-// its own choosing and be taken for any of them.
+// The trusted proxies are the named ones (TrustedProxies), or loopback when none is named:
+// echo would trust every private and link-local address too, so that a client on such a
+// network could prepend addresses of its own choosing and be taken for any of them. A
+// client on a trusted address can still do that (it cannot be told from the proxy): with
+// no proxy named, that is any process on Tavolo's own machine, which can reach Tavolo
+// directly anyway.
 func clientAddress(cfg Config) echo.IPExtractor {
 	if !cfg.TrustProxy && len(cfg.TrustedProxies) == 0 {
 		return echo.ExtractIPDirect()
 	}
-	trust := []echo.TrustOption{echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	loopback := len(cfg.TrustedProxies) == 0
+	trust := []echo.TrustOption{echo.TrustLoopback(loopback), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
 	for _, r := range cfg.TrustedProxies {
 		trust = append(trust, echo.TrustIPRange(r))
 	}

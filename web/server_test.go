@@ -257,8 +257,9 @@ func TestSessionKeyPersists(t *testing.T) {
 // needed; so is a short key file.
 func TestSessionKeyTooShort(t *testing.T) {
 	dir := t.TempDir()
-	for _, given := range []string{"x", strings.Repeat("k", minSessionKey-1)} {
+	for given, has := range map[string]string{"x": "it has 1 byte,", strings.Repeat("k", minSessionKey-1): "it has 31 bytes,"} {
 		_, err := loadSessionKey(given, dir)
+		require.ErrorContains(t, err, "TAVOLO_SESSION_KEY is too short: "+has)
 		require.ErrorContains(t, err, "at least 32")
 		_, err = New(Config{DataDir: dir, SessionKey: given}, discardLog())
 		require.ErrorContains(t, err, "TAVOLO_SESSION_KEY")
@@ -267,7 +268,7 @@ func TestSessionKeyTooShort(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, sessionKeyFile), []byte("short\n"), 0o600))
 	_, err = loadSessionKey("", dir)
-	require.ErrorContains(t, err, "too short")
+	require.ErrorContains(t, err, "too short: it has 5 bytes, and a session key needs at least 32")
 }
 
 func TestShellFiles(t *testing.T) {

@@ -41,7 +41,7 @@ const (
 func loadSessionKey(given, dataDir string) ([]byte, error) {
 	if given != "" {
 		if len(given) < minSessionKey {
-			return nil, fmt.Errorf("TAVOLO_SESSION_KEY is %d characters long: a session key needs at least %d (for example `openssl rand -hex 32`)", len(given), minSessionKey)
+			return nil, fmt.Errorf("TAVOLO_SESSION_KEY is too short: it has %s, and a session key needs at least %d (`openssl rand -hex 32` makes one of 64)", bytesCount(len(given)), minSessionKey)
 		}
 		return []byte(given), nil
 	}
@@ -50,7 +50,7 @@ func loadSessionKey(given, dataDir string) ([]byte, error) {
 	if err == nil {
 		key := strings.TrimSpace(string(b))
 		if len(key) < minSessionKey {
-			return nil, fmt.Errorf("session key in %s is too short: it needs at least %d characters", path, minSessionKey)
+			return nil, fmt.Errorf("session key in %s is too short: it has %s, and a session key needs at least %d", path, bytesCount(len(key)), minSessionKey)
 		}
 		return []byte(key), nil
 	}
@@ -78,6 +78,15 @@ func loadSessionKey(given, dataDir string) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(key), f.Close()
+}
+
+// bytesCount says n bytes, in the messages of a short key (a key's ASCII characters are
+// its bytes).
+func bytesCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
 }
 
 // newSessionStore makes the cookie store: signed and encrypted with keys derived from

@@ -79,7 +79,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&cfg.Addr, "addr", envOr("TAVOLO_ADDR", "127.0.0.1:8080"), "address to listen on (TAVOLO_ADDR)")
 	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
 	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
-	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", os.Getenv("TAVOLO_TRUST_PROXY") == "1", "take client addresses from X-Forwarded-For, behind a reverse proxy (TAVOLO_TRUST_PROXY=1)")
+	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", os.Getenv("TAVOLO_TRUST_PROXY") == "1", "take client addresses from X-Forwarded-For, behind a reverse proxy on loopback (TAVOLO_TRUST_PROXY=1)")
 	away, err := time.ParseDuration(envOr("TAVOLO_AWAY_AFTER", "30s"))
 	if err != nil || away <= 0 {
 		fmt.Fprintf(stderr, "tavolo: TAVOLO_AWAY_AFTER: %q is not a duration such as 30s\n", os.Getenv("TAVOLO_AWAY_AFTER"))
@@ -91,9 +91,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		fmt.Fprintf(stderr, "tavolo: TAVOLO_NEW_TABLES_PER_HOUR: %q is not a number of tables such as 60\n", os.Getenv("TAVOLO_NEW_TABLES_PER_HOUR"))
 		return opts, fmt.Errorf("bad TAVOLO_NEW_TABLES_PER_HOUR")
 	}
-	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "how many tables one client address may open an hour, as many at once (TAVOLO_NEW_TABLES_PER_HOUR)")
+	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "N: tables one client address may open at once, then one every hour/N, so N an hour once spent (TAVOLO_NEW_TABLES_PER_HOUR)")
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
-	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' addresses or ranges besides loopback, comma-separated (10.0.0.2,10.1.0.0/16); implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
 	// The limits (web/limits.go); for the streams, 0 is no cap.
 	var perDevice, perAddress int

@@ -8,21 +8,27 @@ import (
 )
 
 // CleanName is a player's name as the game keeps it: in Unicode's composed form (NFC),
-// without control or format characters (zero-width spaces, direction marks, NUL) or bytes
-// that are not UTF-8, and
-// with every run of spaces made one space, none at either end. Two names that look and
-// sound alike are then equal (up to case, which checkNames ignores too), and a name of
-// invisible characters only is empty.
+// without bytes that are not UTF-8 and without what shows nothing, and with every run of
+// blanks made one space, none at either end. What shows nothing: control and format
+// characters (zero-width spaces and joiners, direction marks, NUL), private-use and
+// surrogate code points, and every Default_Ignorable_Code_Point (fillers such as U+3164,
+// the combining grapheme joiner, variation selectors, tags). Blanks: Unicode's White_Space
+// (U+00A0, U+3000…), and U+2800, the braille blank, which shows as one.
+//
+// Two names that differ only by such characters, by spacing or by Unicode normalization
+// are then equal (up to case, which checkNames ignores too), and a name of invisible
+// characters only is empty. Names that only look alike across scripts (a Cyrillic "А" for
+// a Latin "A") are not made one: that needs Unicode's confusables (UTS #39), not done here.
 func CleanName(name string) string {
 	var b strings.Builder
 	b.Grow(len(name))
 	space := false
-	for _, r := range norm.NFC.String(strings.ToValidUTF8(name, "")) {
+	for _, r := range strings.ToValidUTF8(name, "") {
 		switch {
-		case unicode.IsSpace(r) || unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp):
+		case blank(r):
 			space = b.Len() > 0
-		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs):
-			// invisible: dropped
+		case invisible(r):
+			// dropped
 		default:
 			if space {
 				b.WriteByte(' ')
@@ -31,5 +37,22 @@ func CleanName(name string) string {
 			b.WriteRune(r)
 		}
 	}
-	return b.String()
+	// After the drop, so that what an invisible character kept apart composes (e, U+034F,
+	// U+0301 is é).
+	return norm.NFC.String(b.String())
+}
+
+// blank tells the characters that show as a space.
+func blank(r rune) bool {
+	return unicode.IsSpace(r) || unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) || r == '\u2800'
+}
+
+// invisible tells the characters that show nothing: control, format, private-use and
+// surrogate code points, and Unicode's Default_Ignorable_Code_Point. That property is
+// derived (Unicode's DerivedCoreProperties.txt) as Other_Default_Ignorable_Code_Point +
+// Cf + Variation_Selector - White_Space - a few visible format characters; Go's unicode
+// package has the three tables it is made of, and every Cf is dropped here anyway.
+func invisible(r rune) bool {
+	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs,
+		unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }

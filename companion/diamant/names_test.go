@@ -25,6 +25,35 @@ func TestCleanName(t *testing.T) {
 		"Cy\u200d":            "Cy",
 		"Ann\u00e9e":          "Année",
 		"\U0001F600 smile":    "\U0001F600 smile",
+		// Default ignorable code points, which are not format characters: dropped.
+		"Ada\u034f":          "Ada", // combining grapheme joiner
+		"Ada\ufe0f":          "Ada", // variation selector 16
+		"Ada\u3164":          "Ada", // Hangul filler
+		"Ada\uffa0":          "Ada", // halfwidth Hangul filler
+		"\u115fAda\u1160":    "Ada", // Hangul choseong and jungseong fillers
+		"Ada\u17b4\u17b5":    "Ada", // Khmer inherent vowels
+		"Ada\u180b\u180f":    "Ada", // Mongolian variation selectors
+		"Ada\U000e0100":      "Ada", // variation selector 17
+		"Ada\U000e0041":      "Ada", // tag letter A
+		"Ada\U000e0fff":      "Ada", // reserved, default ignorable
+		"\u3164":             "",
+		"\u3164\u115f\ufe0f": "",
+		"e\u034f\u0301":      "é", // composed once the joiner is gone
+		// Blank characters are spaces.
+		"\u2800":                "", // braille blank
+		"Ada\u2800":             "Ada",
+		"Anna\u2800\u3000Maria": "Anna Maria",
+		"Anna\u3000Maria":       "Anna Maria", // ideographic space
+		"\u00a0Ada\u202f":       "Ada",
+		// Every language's names as typed.
+		"Ľudmila Šťastná": "Ľudmila Šťastná",
+		"日本語":             "日本語",
+		"Zoë":             "Zoë",
+		"Ἀλέξανδρος":      "Ἀλέξανδρος",
+		"Владимир":        "Владимир",
+		"محمد":            "محمد",
+		"नमस्ते":          "नमस्ते", // Devanagari with a virama
+		"김민준":             "김민준",
 	} {
 		require.Equal(t, want, CleanName(in), "%q", in)
 	}
@@ -50,4 +79,21 @@ func TestNamesAreCleanedBeforeTheChecks(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "Ada", st.Name(0))
 	require.Equal(t, 0, st.Seat("ada\u200b"))
+}
+
+// Names that differ only by invisible characters or blanks are one name; a name of only
+// such characters is none.
+func TestInvisibleNamesAreOneName(t *testing.T) {
+	for _, other := range []string{"Ada\u034f", "Ada\ufe0f", "Ada\u3164", "Ada\u2800", "\u3000ada"} {
+		_, err := New(Setup{Players: []string{"Ada", other, "Cy"}})
+		var e *Error
+		require.ErrorAs(t, err, &e, "%q", other)
+		require.Equal(t, CodeDuplicateName, e.Code, "%q", other)
+	}
+	for _, blank := range []string{"\u3164", "\u2800", "\u115f\u1160", "\ufe0f", "\u3000"} {
+		_, err := New(Setup{Players: []string{"Ada", blank, "Cy"}})
+		var e *Error
+		require.ErrorAs(t, err, &e, "%q", blank)
+		require.Equal(t, CodeEmptyName, e.Code, "%q", blank)
+	}
 }
