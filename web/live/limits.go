@@ -1,8 +1,9 @@
 package live
 
 import (
-	"net/netip"
 	"sync"
+
+	"tavolo/web/clientaddr"
 )
 
 // Caps on live streams. A live stream holds a connection, so a file, for as long as it is
@@ -53,7 +54,7 @@ func NewLimits(perDevice, perAddress, total int) *Limits {
 // its cap gets one by telling its oldest stream to end, unless as many as its cap are
 // still ending.
 func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
-	addr = addressKey(addr)
+	addr = clientaddr.Key(addr)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	own := l.devices[device]
@@ -94,7 +95,7 @@ func (l *Limits) admitLocked(own []*Lease, addr string) (*Lease, Refusal) {
 
 // Check says whether a new stream would be refused, without taking a place.
 func (l *Limits) Check(device, addr string) Refusal {
-	addr = addressKey(addr)
+	addr = clientaddr.Key(addr)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, why := l.admitLocked(l.devices[device], addr)
@@ -146,20 +147,5 @@ func (s *Lease) Release() {
 func (l *Limits) Counts(device, addr string) (open, ofDevice, fromAddress int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.open, len(l.devices[device]), l.addresses[addressKey(addr)]
-}
-
-// addressKey is what a client's address counts as: an IPv6 address's /64 (one home, one
-// phone's network), an IPv4 address as it is.
-func addressKey(addr string) string {
-	ip, err := netip.ParseAddr(addr)
-	if err != nil {
-		return addr
-	}
-	ip = ip.Unmap()
-	if ip.Is4() {
-		return ip.String()
-	}
-	p, _ := ip.Prefix(64)
-	return p.String()
+	return l.open, len(l.devices[device]), l.addresses[clientaddr.Key(addr)]
 }

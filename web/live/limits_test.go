@@ -6,16 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The address a stream counts against: IPv4 as it is, IPv6 by its /64.
-func TestAddressKey(t *testing.T) {
-	require.Equal(t, "192.0.2.7", addressKey("192.0.2.7"))
-	require.Equal(t, "192.0.2.7", addressKey("::ffff:192.0.2.7"))
-	require.Equal(t, "2001:db8:1:2::/64", addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd"))
-	require.Equal(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:2:ffff::9"))
-	require.NotEqual(t, addressKey("2001:db8:1:2::1"), addressKey("2001:db8:1:3::1"))
-	require.Equal(t, "not-an-ip", addressKey("not-an-ip"))
-}
-
 // A device at its cap gets its new stream, its oldest told to end; an address at its cap,
 // or the server at its, is refused; a released stream gives its place back.
 func TestLimits(t *testing.T) {
