@@ -20,6 +20,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/conns"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -246,7 +247,7 @@ func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir(), MaxConnections: 16}, discardLog())
 	require.NoError(t, err)
 	ts := httptest.NewUnstartedServer(s.Handler())
-	ts.Listener = s.limitConns(ts.Config, ts.Listener)
+	ts.Listener = conns.Limit(ts.Config, ts.Listener, s.maxConns)
 	ts.Start()
 	t.Cleanup(func() { ts.Close(); s.Close() })
 
@@ -307,7 +308,7 @@ func TestConnectionCapQueuesBeyondIt(t *testing.T) {
 			active--
 		}
 	}
-	ts.Listener = s.limitConns(ts.Config, ts.Listener)
+	ts.Listener = conns.Limit(ts.Config, ts.Listener, s.maxConns)
 	ts.Start()
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	addr := ts.Listener.Addr().String()

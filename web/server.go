@@ -19,6 +19,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/pwa"
+	"tavolo/web/conns"
 	"tavolo/web/live"
 	"tavolo/web/store"
 	"tavolo/web/table"
@@ -44,7 +45,7 @@ type Config struct {
 	// NewTablesPerHour (N): one client address may open N tables at once, then one every
 	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
 	NewTablesPerHour int
-	// The caps on live streams and connections (see limits.go). 0: the default; for the
+	// The caps on live streams and connections (see stream.go and web/conns). 0: the default; for the
 	// streams, less than 0: no cap. MaxConnections' default is the open-files limit less
 	// what the process keeps besides its connections; streams take at most half of them.
 	MaxStreamsPerDevice  int
@@ -109,7 +110,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
-	s.maxConns, streams = connLimits(cfg.MaxConnections)
+	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
 	s.routes()
@@ -232,7 +233,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(s.limitConns(srv, ln)) }()
+	go func() { errc <- srv.Serve(conns.Limit(srv, ln, s.maxConns)) }()
 	perDevice, perAddress, total := s.streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
