@@ -160,7 +160,7 @@ func TestDonutsCellLabelsAndCommands(t *testing.T) {
 			"5 piattini giocabili: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 e riga 6, colonna 1."},
 		"fr": {"Rangée 1, colonne 1, donut au chocolat, verticale, dernier coup", "Rangée 2, colonne 1, vide, diagonale descendante, jouable",
 			"5 assiettes jouables : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 et rangée 6, colonne 1."},
-		"sk": {"Riadok 1, stĺpec 1, čokoládový donut, zvislá, posledný ťah", "Riadok 2, stĺpec 1, prázdny, šikmá klesajúca, hrateľný",
+		"sk": {"Riadok 1, stĺpec 1, čokoládový donut, zvislá čiara, posledný ťah", "Riadok 2, stĺpec 1, prázdny, šikmá klesajúca čiara, hrateľný",
 			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
 	}
 	for lang, want := range cases {
