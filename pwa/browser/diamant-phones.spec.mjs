@@ -49,6 +49,8 @@ test('three phones join by code, vote in secret, survive a reload and a lost con
     await press(bruno.getByRole('button', { name: msg(cat, 'diamant.vote.leave') }));
     await expect(bruno.getByRole('main')).toContainText(msg(cat, 'diamant.vote.mine.leave'));
     await expect(bruno.getByRole('main')).toContainText(voted(1));
+    // Heard as shown, on the voter's phone only.
+    await expect(bruno.getByRole('status').filter({ hasText: msg(cat, 'diamant.vote.mine.leave') })).toHaveCount(1);
     for (const p of [host, chiara]) {
       await expect(p.getByRole('main')).toContainText(voted(1));
       await expect(p.getByRole('main')).not.toContainText(msg(cat, 'diamant.vote.mine.leave'));

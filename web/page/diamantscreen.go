@@ -94,6 +94,16 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 	}
 	p.Say = p.News
 	v.fillCave(p)
+	if p.Mine != "" && p.Votes != "" {
+		// A phone that has voted, while the others vote: its own vote is said when it was
+		// the last action, then how many have voted; another phone's vote, the count alone.
+		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
+			p.Say = []say.Sentence{{Text: p.Votes}}
+			if t.Seats.Has(la.Seat) {
+				p.Say = []say.Sentence{{Text: p.Mine}, {Text: p.Votes}}
+			}
+		}
+	}
 }
 
 // fillCave adds the cave's situation and the actions now possible.
