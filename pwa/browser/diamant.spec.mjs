@@ -158,9 +158,9 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
 
   // Round 1. Typing narrows the list.
   await typed.fill('11');
-  await expect(page.getByRole('button', { name: /^Treasure of 11 \(/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Treasure of 1 \(/ })).toBeHidden();
-  await expect(page.getByRole('button', { name: /^Treasure of 5 \(/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Treasure of 11,/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Treasure of 1,/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Treasure of 5,/ })).toBeHidden();
   await enter('11');
   await expect(main).toContainText('Treasure of 11: 3 diamonds each, and 2 stay on the card.');
   await expect(page.getByRole('status')).toHaveText('Treasure of 11: 3 diamonds each, and 2 stay on the card.');
