@@ -29,6 +29,11 @@ type diamantLive struct {
 	// other readers: never changed here.
 	t    *diamanttable.Table
 	away diamant.Seats // the seats whose phone is away, as last shown
+	// The game the last view showed: its seed and how many actions it had, so that an undo
+	// made on another phone is said as one.
+	shown         bool
+	seed          uint64
+	actionsBefore int
 }
 
 func (v *diamantLive) read(c echo.Context) error { return v.s.readDiamant(c, c.Param("id"), v.t) }
@@ -37,7 +42,12 @@ func (v *diamantLive) device() string            { return v.t.Device }
 
 func (v *diamantLive) write(w io.Writer, c echo.Context) error {
 	v.away = v.s.awaySeats(v.t)
-	return v.s.writeEvent(w, c, v.t, v.table)
+	var said []say.Sentence
+	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
+		said = []say.Sentence{{Text: v.s.loc(c).T("diamant.say.undone")}}
+	}
+	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
+	return v.s.writeEvent(w, c, v.t, v.table, said)
 }
 
 func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
@@ -51,12 +61,17 @@ func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
-// as its id: "id: 7\ndata: {…}\n\n", in one write.
-func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool) error {
+// as its id: "id: 7\ndata: {…}\n\n", in one write. said, when given, is announced instead of
+// the screen's own news (an undo made on another phone).
+func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
 	buf := getBuffer(&replyBuffers)
 	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
 	b = append(b, "\ndata: "...)
-	b, _, err := s.appendLiveView(b, c, t, table, nil)
+	var news func() []say.Sentence
+	if said != nil {
+		news = func() []say.Sentence { return said }
+	}
+	b, _, err := s.appendLiveView(b, c, t, table, news, said != nil)
 	if err == nil {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
@@ -69,7 +84,7 @@ func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, 
 func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
 	buf := getBuffer(&replyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
-	b, shows, err := s.appendLiveView(b, c, t, table, news)
+	b, shows, err := s.appendLiveView(b, c, t, table, news, false)
 	if err == nil && shows {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
@@ -80,23 +95,23 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamanttable.Tabl
 // appendLiveView appends a device's view of a table, the table's page or its current
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
-// instead, and only a view that shows who is away is written.
-func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
+// instead, and unless always, only a view that shows who is away is written.
+func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
 	if table || t.State == nil {
 		b, err := s.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
-	b, shows := s.appendLivePlay(b, c, t, news)
-	return b, shows, nil
+	b, shows := s.appendLivePlay(b, c, t, news, always)
+	return b, shows || always, nil
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, bool) {
+func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
 	var p page.DiamantPlay
 	s.diamantView(c, t).Fill("", &p)
 	shows := p.Players != nil
 	if news != nil {
-		if !shows {
+		if !shows && !always {
 			return b, false
 		}
 		p.Say = news()

@@ -105,7 +105,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 					b.Fatal(err)
 				}
 				s.awaySeats(t)
-				if err := s.writeEvent(&w, c, t, bc.table); err != nil {
+				if err := s.writeEvent(&w, c, t, bc.table, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -88,7 +88,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
-		require.NoError(t, s.writeEvent(&w, c, tc.t, tc.table))
+		require.NoError(t, s.writeEvent(&w, c, tc.t, tc.table, nil))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
