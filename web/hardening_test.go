@@ -12,8 +12,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/clientaddr"
-	"tavolo/web/live"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 	donutstable "tavolo/web/table/donuts"
@@ -61,29 +59,9 @@ func TestJoinLimitIgnoresSpoofedForwardedFor(t *testing.T) {
 	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true})
 	c := newClient(t, ts)
 	c.get("/", nil)
-	token := c.csrf()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	statuses := map[int]int{}
-	for i := range joinBurst + 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			// The client's own prefix changes each time; the proxy appends 192.168.1.50.
-			req.Header.Set("X-Forwarded-For", "10.0."+string(rune('0'+i/10))+"."+string(rune('0'+i%10))+", 192.168.1.50")
-			res, err := c.http.Do(req)
-			require.NoError(t, err)
-			res.Body.Close()
-			mu.Lock()
-			statuses[res.StatusCode]++
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
-	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+	joinLookupsAreOneClient(t, ts, c, func(i int) string {
+		return "10.0." + string(rune('0'+i/10)) + "." + string(rune('0'+i%10)) + ", 192.168.1.50"
+	})
 }
 
 // Requests for tables that do not exist answer 404 and leave no lock behind: neither ids
@@ -250,48 +228,11 @@ func TestNewTablesLimitedPerIPv6Network(t *testing.T) {
 func TestJoinLimitCountsIPv6ByNetwork(t *testing.T) {
 	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true})
 	c := newClient(t, ts)
-	token := c.csrf()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	statuses := map[int]int{}
-	for i := range joinBurst + 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("X-Forwarded-For", fmt.Sprintf("2001:db8:1:2:%x::%x", i, i+1))
-			res, err := c.http.Do(req)
-			require.NoError(t, err)
-			res.Body.Close()
-			mu.Lock()
-			statuses[res.StatusCode]++
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
-	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+	joinLookupsAreOneClient(t, ts, c, func(i int) string { return fmt.Sprintf("2001:db8:1:2:%x::%x", i, i+1) })
 
 	// Another /64 is another client.
 	res, body := c.post("/join", url.Values{"code": {"ZZZZZZ"}}, map[string]string{"X-Forwarded-For": "2001:db8:1:3::1"})
 	require.Equal(t, http.StatusNotFound, res.StatusCode, body)
-}
-
-// The live streams count a client's address as the other limits do (clientaddr.Key):
-// two addresses share a stream cap exactly when they share a table and a join allowance.
-func TestStreamsCountAddressesAsTheOtherLimits(t *testing.T) {
-	addrs := []string{"192.0.2.7", "::ffff:192.0.2.7", "192.0.2.8", "2001:db8:1:2::1", "2001:db8:1:2:ffff::9",
-		"2001:db8:1:3::1", "fe80::1%eth0", "fe80::2", "::1", "not-an-ip"}
-	for _, a := range addrs {
-		for _, b := range addrs {
-			l := live.NewLimits(0, 1, 0)
-			_, why := l.Acquire("one", a)
-			require.Equal(t, live.Accepted, why)
-			shared := l.Check("two", b) == live.RefusedAddress
-			require.Equal(t, clientaddr.Key(a) == clientaddr.Key(b), shared, "%s and %s", a, b)
-		}
-	}
 }
 
 // Once the proxies are named (--trusted-proxies), a client on loopback is a client like
@@ -300,28 +241,7 @@ func TestJoinLimitNamedProxiesDoNotTrustLoopback(t *testing.T) {
 	_, office, _ := net.ParseCIDR("10.9.0.0/16")
 	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, TrustedProxies: []*net.IPNet{office}})
 	c := newClient(t, ts)
-	token := c.csrf()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	statuses := map[int]int{}
-	for i := range joinBurst + 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.%d.%d, 127.0.0.1", i/250, i%250+1))
-			res, err := c.http.Do(req)
-			require.NoError(t, err)
-			res.Body.Close()
-			mu.Lock()
-			statuses[res.StatusCode]++
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
-	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
+	joinLookupsAreOneClient(t, ts, c, func(i int) string { return fmt.Sprintf("10.0.%d.%d, 127.0.0.1", i/250, i%250+1) })
 }
 
 // Play again makes a table, so it takes from the address's allowance, but only once the
@@ -356,4 +276,33 @@ func TestPlayAgainCheckedBeforeTheTableLimit(t *testing.T) {
 	res, body = c.post("/diamant/"+tb.id+"/again", url.Values{}, nil)
 	require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
 	require.Contains(t, body, "open another in 20 minutes")
+}
+
+// joinLookupsAreOneClient sends joinBurst + 10 join look-ups at once, each with the
+// X-Forwarded-For forwardedFor(i) gives: they count as one client, so the first joinBurst
+// are answered (no such code) and the rest refused.
+func joinLookupsAreOneClient(t *testing.T, ts *httptest.Server, c *client, forwardedFor func(i int) string) {
+	t.Helper()
+	token := c.csrf()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for i := range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest(http.MethodPost, ts.URL+"/join", strings.NewReader("code=ZZZZZZ&_csrf="+token))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-Forwarded-For", forwardedFor(i))
+			res, err := c.http.Do(req)
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
+	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
 }
