@@ -283,14 +283,7 @@ func TestPhonesStreamsNeverCarryAnotherSeatsVote(t *testing.T) {
 		s, ts := newServerPair(t, t.TempDir())
 		pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
 		// Same seed in both runs: the cards are the same.
-		rec, err := s.store.Load(context.Background(), pt.id)
-		require.NoError(t, err)
-		var opt diamanttable.Options
-		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
-		opt.Seed = 42
-		raw, _ := json.Marshal(opt)
-		_, err = s.store.SetSetup(context.Background(), pt.id, rec.Version, raw)
-		require.NoError(t, err)
+		changeOptions(t, s, pt.id, func(opt *diamanttable.Options) { opt.Seed = 42 })
 		pt.drawUntilVote()
 		stream, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
 		first := next(t, stream)
@@ -617,4 +610,20 @@ func TestPhonesTablePageHeading(t *testing.T) {
 	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
 	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
 	require.Contains(t, body, `<h1 tabindex="-1">The table</h1>`)
+}
+
+// changeOptions rewrites a stored table's options (O, its game's) with change, as a test
+// fixes what a table draws at random.
+func changeOptions[O any](t *testing.T, s *Server, id string, change func(*O)) {
+	t.Helper()
+	ctx := context.Background()
+	rec, err := s.store.Load(ctx, id)
+	require.NoError(t, err)
+	var opt O
+	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+	change(&opt)
+	raw, err := json.Marshal(opt)
+	require.NoError(t, err)
+	_, err = s.store.SetSetup(ctx, id, rec.Version, raw)
+	require.NoError(t, err)
 }

@@ -388,7 +388,6 @@ func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, lan
 // table and is its host, the others join by its code; each phone votes on its own, and
 // follows the table by its live stream.
 func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string) *transcript {
-	ctx := context.Background()
 	tr := &transcript{}
 	host := newScriptPhone(t, ts, lang, transcriptPlayers[0], 0)
 	loc := host.post("/diamant/phones", url.Values{"name": {host.name}, "draw": {diamanttable.DrawApp}, "hidden": {"1"}})
@@ -396,15 +395,7 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang 
 	tr.hidden(id, "ID")
 	at := "/diamant/" + id
 	// The seed is the one-phone game's: the same cards come.
-	rec, err := s.store.Load(ctx, id)
-	require.NoError(t, err)
-	var opt diamanttable.Options
-	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
-	opt.Seed = transcriptSeed
-	raw, err := json.Marshal(opt)
-	require.NoError(t, err)
-	_, err = s.store.SetSetup(ctx, id, rec.Version, raw)
-	require.NoError(t, err)
+	changeOptions(t, s, id, func(opt *diamanttable.Options) { opt.Seed = transcriptSeed })
 
 	tr.step("%s opens a table for a phone each (the table's page loads)", host.name)
 	r := host.diamant(http.MethodGet, at+"/table", nil)
@@ -500,7 +491,6 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang 
 // donutsTranscript plays chocolate against the computer at a fixed level and seed: the
 // person always takes the first playable plate, row by row, and takes one move back.
 func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string) *transcript {
-	ctx := context.Background()
 	tr := &transcript{}
 	p := newScriptPhone(t, ts, lang, "", 0)
 	loc := p.post("/donuts", url.Values{"mode": {donutstable.ModeComputer}, "level": {transcriptLevel}, "color": {"chocolate"},
@@ -509,15 +499,7 @@ func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string)
 	tr.hidden(id, "ID")
 	at := "/donuts/t/" + id
 	// The computer's seed is drawn at random: fix it before its first donut.
-	rec, err := s.store.Load(ctx, id)
-	require.NoError(t, err)
-	var opt donutstable.Options
-	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
-	opt.AI = transcriptAI
-	raw, err := json.Marshal(opt)
-	require.NoError(t, err)
-	_, err = s.store.SetSetup(ctx, id, rec.Version, raw)
-	require.NoError(t, err)
+	changeOptions(t, s, id, func(opt *donutstable.Options) { opt.AI = transcriptAI })
 
 	tr.step("The board opens (the page loads)")
 	var r donutsReply
