@@ -45,9 +45,10 @@ type Config struct {
 	// NewTablesPerHour (N): one client address may open N tables at once, then one every
 	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
 	NewTablesPerHour int
-	// The caps on live streams and connections (see stream.go and web/conns). 0: the default; for the
-	// streams, less than 0: no cap. MaxConnections' default is the open-files limit less
-	// what the process keeps besides its connections; streams take at most half of them.
+	// The caps on live streams and connections (stream.go, web/conns). 0: the default;
+	// for the streams, less than 0: no cap. MaxConnections' default is the open-files
+	// limit less what the process keeps besides its connections; streams take at most
+	// half of them.
 	MaxStreamsPerDevice  int
 	MaxStreamsPerAddress int
 	MaxConnections       int

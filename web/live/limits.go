@@ -77,17 +77,21 @@ func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
 // addr, and which of own it replaces (nil: none).
 func (l *Limits) admitLocked(own []*Lease, addr string) (*Lease, Refusal) {
 	if l.perDevice > 0 {
-		var live []*Lease
+		var oldest *Lease // the oldest stream not yet told to end
+		open := 0
 		for _, o := range own {
 			if !o.ended {
-				live = append(live, o)
+				open++
+				if oldest == nil {
+					oldest = o
+				}
 			}
 		}
-		if len(live) >= l.perDevice {
-			if len(own)-len(live) >= l.perDevice {
+		if open >= l.perDevice {
+			if len(own)-open >= l.perDevice {
 				return nil, RefusedDevice
 			}
-			return live[0], Accepted
+			return oldest, Accepted
 		}
 	}
 	return nil, l.refusalLocked(addr)
