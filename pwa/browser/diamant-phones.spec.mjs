@@ -86,6 +86,15 @@ test('three phones join by code, vote in secret, survive a reload and a lost con
       await expect(h1(p)).toHaveText(msg(cat, 'diamant.reveal.heading'));
       await expect(p.getByRole('main')).toContainText(plural(cat, lang, 'diamant.n.leave', 1, { Names: 'Bruno' }));
     }
+
+    // The host takes the last vote back: the other phones hear that it did, and Chiara
+    // votes again.
+    await press(host.getByRole('link', { name: msg(cat, 'diamant.undo.link') }));
+    await press(host.getByRole('button', { name: msg(cat, 'diamant.undo.confirm') }));
+    for (const p of [bruno, chiara]) {
+      await expect(p.getByRole('status').filter({ hasText: msg(cat, 'diamant.say.undone') })).toHaveCount(1);
+    }
+    await expect(h1(chiara)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Chiara' }));
   } finally {
     for (const p of phones) await p.context.close();
   }
