@@ -410,6 +410,9 @@ test.describe('speed', () => {
       await page.mouse.up();
       await page.waitForTimeout(20);
     }
+    // The last samples are pushed at the next animation frame, which a loaded machine can
+    // hold back past the 20 ms pause: wait for every sample before reading them.
+    await page.waitForFunction(() => window.__lat.length >= 40, null, { timeout: 5_000 });
     const real = await page.evaluate(() => window.__lat);
     const stats = (xs) => {
       const s = [...xs].sort((a, b) => a - b);
