@@ -2,7 +2,7 @@
 // answers with the next screen's content and the sentences to announce, and this module
 // swaps it in, moves focus to the new heading, announces, and plays the sounds. Without
 // this module every form still works (POST, then 303 to the screen).
-import { announce, repeatLast, lastAnnouncement, sound, vibrate, focusHeading } from './feedback.js';
+import { announce, repeatLast, lastAnnouncement, sound, haptic, focusHeading } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
 import { follow } from './diamant-live.js';
 
@@ -55,7 +55,6 @@ function show(reply, live = false) {
   const alarms = reply.announce.filter((s) => s.assertive).map((s) => s.text).join(' ');
   if (alarms) {
     announce(alarms, { assertive: true });
-    vibrate([200, 100, 200]);
   }
   if (polite) setTimeout(() => announce(polite), alarms ? 150 : 0);
   const sounds = reply.announce.map((s) => s.sound).filter(Boolean);
@@ -63,6 +62,7 @@ function show(reply, live = false) {
   for (const name of ['lost', 'hazard', 'idol', 'treasure']) {
     if (sounds.includes(name)) {
       sound(name);
+      if (name === 'lost' || name === 'hazard') haptic(name);
       break;
     }
   }

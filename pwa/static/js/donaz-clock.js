@@ -10,7 +10,7 @@
 import { createClock, restoreClock, makeTimeSource } from './clock.js';
 import { formatClock, announcement, bothTimesSentence } from './timewords.js';
 import { makeT } from './plural.js';
-import { say, sound, vibrate } from './feedback.js';
+import { say, sound, haptic } from './feedback.js';
 
 const STORE = 'tavolo.donaz.clock';
 const FLIP = 'tavolo.donaz.flip';
@@ -125,11 +125,14 @@ function handle(events) {
   for (const e of events) {
     const a = announcement(e, names, t);
     if (a) speakOut(a.text, a.assertive);
-    if (e.type === 'turn' || e.type === 'start') sound('tick');
-    if (e.type === 'threshold' && !e.stale) vibrate(e.secondsLeft > 5 ? 200 : 60);
+    if (e.type === 'turn' || e.type === 'start') {
+      sound('tick');
+      haptic('turn');
+    }
+    if (e.type === 'threshold' && !e.stale) haptic(e.secondsLeft > 5 ? 'threshold' : 'count');
     if (e.type === 'flag') {
       sound('alarm');
-      vibrate([400, 150, 400]);
+      haptic('timeup');
     }
   }
 }

@@ -4,7 +4,7 @@
 // and posts moves with fetch. The server answers with the board's new state, the panel's
 // HTML and the sentences to announce; the page is updated in place and focus stays put.
 import { follow } from './diamant-live.js';
-import { announce, repeatLast, say, sound, vibrate } from './feedback.js';
+import { announce, repeatLast, say, sound, haptic } from './feedback.js';
 import { loadT } from './catalog.js';
 
 const SIZE = 6;
@@ -225,11 +225,11 @@ class Board {
     announce(said.map((s) => s.text).join(' '), { assertive });
     if (assertive) {
       sound('hazard');
-      vibrate([60, 40, 60]);
+      haptic('refused');
       return;
     }
     said.filter((s) => s.sound).forEach((s, k) => setTimeout(() => sound(s.sound), k * SOUND_GAP_MS));
-    if (said.length > 0) vibrate(reply.finished ? [80, 60, 160] : 30);
+    if (said.length > 0) haptic(reply.finished ? 'end' : 'move');
   }
 }
 

@@ -64,6 +64,9 @@ export function sound(name) {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   try {
+    // Sounds the player turned on are heard with the ringer off, as the app's voice is
+    // (the Audio Session API, where the browser has it: Safari).
+    if (navigator.audioSession && navigator.audioSession.type !== 'playback') navigator.audioSession.type = 'playback';
     audio = audio || new Ctx();
     if (audio.state === 'suspended') audio.resume();
     let t = audio.currentTime;
@@ -86,9 +89,25 @@ export function sound(name) {
   }
 }
 
-/** Vibrates (a pattern in ms) when vibration is on and the device can. */
-export function vibrate(pattern) {
-  if (readSettings().vibrate && navigator.vibrate) navigator.vibrate(pattern);
+// One vibration pattern per kind of event (ms on, off, on…), told apart by rhythm alone:
+// one short pulse for a turn, two for a threshold, three long for time up, three short for
+// a hazard, two long for the second (the round lost).
+export const HAPTICS = {
+  turn: [50],
+  count: [30],
+  threshold: [120, 80, 120],
+  timeup: [500, 150, 500, 150, 500],
+  hazard: [80, 60, 80, 60, 80],
+  lost: [600, 200, 600],
+  move: [30],
+  refused: [60, 40, 60, 40, 60, 40, 60],
+  end: [80, 60, 160],
+};
+
+/** Vibrates with the pattern of a kind of event, when vibration is on and the device can. */
+export function haptic(kind) {
+  const pattern = HAPTICS[kind];
+  if (pattern && readSettings().vibrate && navigator.vibrate) navigator.vibrate(pattern);
 }
 
 /** Moves focus to a new screen's heading, so a screen reader starts reading there. */

@@ -2,7 +2,7 @@
 // that pages shown offline (from the service worker's cache) look and sound the same.
 
 const KEY = 'tavolo.settings';
-const FIELDS = ['text', 'contrast', 'motion', 'speak', 'rate', 'sound', 'vibrate'];
+const FIELDS = ['text', 'contrast', 'motion', 'speak', 'rate', 'sound', 'vibrate', 'verbosity'];
 
 /** Reads the settings from the page's <html data-*> attributes. */
 export function readSettings(root = document.documentElement) {
@@ -16,6 +16,7 @@ export function readSettings(root = document.documentElement) {
     rate: Number(d.rate || '1'),
     sound: d.sound !== 'false',
     vibrate: d.vibrate !== 'false',
+    verbosity: d.verbosity === 'brief' ? 'brief' : 'full', // what announcements say: every sentence, or the fact alone
   };
 }
 

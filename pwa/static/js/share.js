@@ -1,0 +1,46 @@
+// Shares a finished game's summary: the Web Share API where the browser has it (a phone's
+// share sheet), else the clipboard; each outcome is said as a sentence.
+import { announce } from './feedback.js';
+import { loadT } from './catalog.js';
+
+/**
+ * Shares text with the given title. Returns what happened: "shared", "copied", "cancelled"
+ * or "failed"; the player hears every outcome but a cancel (they closed the sheet).
+ */
+export async function shareText(title, text, nav = navigator) {
+  const t = await loadT();
+  if (nav.share) {
+    try {
+      await nav.share({ title, text });
+      announce(t('app.share.done'));
+      return 'shared';
+    } catch (err) {
+      if (err && err.name === 'AbortError') return 'cancelled';
+      // Not allowed here (an insecure page, no user gesture): try the clipboard.
+    }
+  }
+  if (nav.clipboard && nav.clipboard.writeText) {
+    try {
+      await nav.clipboard.writeText(text);
+      announce(t('app.share.copied'));
+      return 'copied';
+    } catch {
+      // Refused: say so below.
+    }
+  }
+  announce(t('app.share.failed'));
+  return 'failed';
+}
+
+/** Wires every button with data-share="ID": it shares the text of the element #ID. */
+export function wireShareButtons(root = document) {
+  for (const b of root.querySelectorAll('button[data-share]')) {
+    if (b.dataset.shareWired) continue;
+    b.dataset.shareWired = '1';
+    b.hidden = false;
+    b.addEventListener('click', () => {
+      const src = document.getElementById(b.dataset.share);
+      if (src) shareText(b.dataset.shareTitle || document.title, src.textContent.trim().replace(/\s+\n/g, '\n'));
+    });
+  }
+}
