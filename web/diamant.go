@@ -32,6 +32,7 @@ func (s *Server) diamantRoutes(e *echo.Echo) {
 	e.POST("/diamant/:id/vote", s.diamantVote)
 	e.POST("/diamant/:id/exits", s.diamantExits)
 	e.GET("/diamant/:id/undo", s.diamantUndoScreen)
+	e.GET("/diamant/:id/history", s.diamantHistory)
 	e.POST("/diamant/:id/undo", s.diamantUndo)
 	e.POST("/diamant/:id/risk", s.diamantRisk)
 	e.POST("/diamant/:id/again", s.diamantAgain)
@@ -257,6 +258,7 @@ func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	}
 	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.State.Table())
+	p.Where = s.diamantView(c, t).Where()
 	if t.Opt.Phones {
 		// The other phones' votes move the version on while this one decides.
 		p.Step = t.VoteStep()
@@ -445,7 +447,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t)}
+		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: s.diamantView(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)
 }

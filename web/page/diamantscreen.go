@@ -44,6 +44,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 	names := t.Names
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
 	p.News = say.DiamantEventsSeen(l, names, t.Last, t.Shown())
+	p.Where = v.Where()
 	if t.Opt.Phones {
 		v.phoneScreen(p)
 		if p.Screen != "" {
@@ -64,6 +65,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
+		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
 		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
 		return
 	case st.Finished():

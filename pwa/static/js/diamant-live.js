@@ -155,6 +155,10 @@ export function follow(root, show) {
           votes.textContent = count;
           announce(count);
         }
+        // "Where are we?" stays true to the table: who is still to vote has changed.
+        const where = root.querySelector('#where');
+        const fresh = next.querySelector('#where')?.textContent;
+        if (where && fresh) where.textContent = fresh;
       } else {
         show(reply);
         paint();

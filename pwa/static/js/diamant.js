@@ -5,6 +5,7 @@
 import { announce, repeatLast, lastAnnouncement, sound, haptic, focusHeading } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
 import { follow } from './diamant-live.js';
+import { wireShareButtons } from './share.js';
 
 const main = document.getElementById('main');
 
@@ -101,12 +102,30 @@ function repeat() {
   else announce(pageSentence());
 }
 
+// "Where are we?" (the S key and its button): the sentence the server put in #where, fresh
+// with every screen, is said and shown. Once asked for, it stays shown on the next screens.
+let whereShown = false;
+
+function where() {
+  const p = document.getElementById('where');
+  if (!p) return;
+  whereShown = true;
+  p.hidden = false;
+  announce(p.textContent.trim().replace(/\s+/g, ' '));
+}
+
 /** Shows the controls that need this module and wires the card search. */
 function enhance() {
   for (const b of main.querySelectorAll('button.repeat')) {
     b.hidden = false;
     b.addEventListener('click', repeat);
   }
+  for (const b of main.querySelectorAll('button.where')) {
+    b.hidden = false;
+    b.addEventListener('click', where);
+  }
+  if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
+  wireShareButtons(main);
   const input = main.querySelector('#card-text');
   if (input) {
     const items = [...main.querySelectorAll('.cardlist li[data-search]')];
@@ -116,13 +135,16 @@ function enhance() {
 
 document.addEventListener('submit', onSubmit);
 document.addEventListener('click', onClick);
+// R repeats the last announcement, S says where the game stands; not while typing.
+const KEYS = { r: repeat, s: where };
 document.addEventListener('keydown', (event) => {
-  if (event.key !== 'r' && event.key !== 'R') return;
+  const action = event.key.length === 1 ? KEYS[event.key.toLowerCase()] : undefined;
+  if (!action) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const t = event.target;
   if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable) return;
   event.preventDefault();
-  repeat();
+  action();
 });
 // Back and forward: the server knows the screen; ask it again.
 window.addEventListener('popstate', () => location.reload());

@@ -106,3 +106,27 @@ func TestReplayRefusesWhatDoesNotReplay(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, sh.State, "in the lobby there is no game yet")
 }
+
+// Events gives the whole game's events: the opening round's first, each action's after,
+// ending with the events the table keeps as its last.
+func TestEventsReplayTheWholeGame(t *testing.T) {
+	opt := Options{Setup: engine.Setup{Players: []string{"A", "B", "C"}, Seed: 5}, Draw: DrawBox, Vote: VoteCards}
+	r, err := Replay(record(t, opt, engine.Draw(engine.T5), engine.Exits(engine.SeatsOf(0)), engine.Draw(engine.Spider)))
+	require.NoError(t, err)
+	tb := &Table{Opt: r.Opt, Actions: r.Actions}
+	events, err := tb.Events()
+	require.NoError(t, err)
+	require.Equal(t, engine.EvRoundStarted, events[0].Type)
+	require.Equal(t, r.Last, events[len(events)-len(r.Last):])
+	var types []engine.EventType
+	for _, e := range events {
+		types = append(types, e.Type)
+	}
+	require.Equal(t, []engine.EventType{engine.EvRoundStarted, engine.EvTreasure, engine.EvVoteDue, engine.EvVotesRevealed,
+		engine.EvCardShared, engine.EvLeft, engine.EvHazard, engine.EvVoteDue}, types)
+
+	// A log the rules refuse is an error, not half a history.
+	tb.Actions = append(tb.Actions, engine.Draw(engine.T5))
+	_, err = tb.Events()
+	require.Error(t, err)
+}

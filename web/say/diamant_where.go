@@ -1,0 +1,105 @@
+package say
+
+import (
+	"slices"
+	"strings"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+)
+
+// "Where are we?" (the S key and its button on every Diamant screen): the whole state of
+// a game in a few sentences, as one device may hear it. What every player may see is
+// said (the round, the deck, the hazards, who is in the cave carrying what, what lies on
+// the cards, who is still to vote), and of the chests only those the device may see
+// while chests are hidden: never another seat's chest, never how anyone voted.
+
+// DiamantWhere says where a game stands for a device holding the seats held and shown
+// the chests of the seats shown (every seat when chests are open, as DiamantEventsSeen
+// takes it). While chests are hidden it adds the chests of the device's own seats, "your
+// chest" when it holds one. A finished game is said as its final summary.
+func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) string {
+	if st.Finished() {
+		return DiamantFinal(l, st)
+	}
+	hazards := l.T("diamant.where.hazards.none")
+	if seen := st.HazardsSeen(); len(seen) > 0 {
+		names := make([]string, len(seen))
+		for i, h := range seen {
+			names[i] = l.T("diamant.where.hazard." + h.String())
+		}
+		hazards = l.N("diamant.n.where.hazards", len(seen), "List", Names(l, names))
+	}
+	out := []string{l.T("diamant.where.round", "Round", st.Round(), "Deck", l.N("diamant.n.where.deck", st.DeckSize()), "Hazards", hazards)}
+
+	var cave []string
+	for _, i := range st.InCave().List() {
+		cave = append(cave, l.N("diamant.n.where.carries", st.Hand(i), "Name", st.Name(i)))
+	}
+	caveText := l.T("diamant.where.cave.nobody")
+	if len(cave) > 0 {
+		caveText = Names(l, cave)
+	}
+	var lying []string
+	for _, tc := range st.TableCards() {
+		if tc.Stays > 0 {
+			lying = append(lying, l.N("diamant.n.where.oncard", tc.Stays, "Value", tc.Card.Value()))
+		}
+	}
+	for _, c := range st.TableIdols() {
+		lying = append(lying, l.T("diamant.idol.the", "Value", c.Value()))
+	}
+	cards := l.T("diamant.where.table.nothing")
+	if len(lying) > 0 {
+		cards = Names(l, lying)
+	}
+	out = append(out, l.T("diamant.where.cave", "Cave", caveText, "Cards", cards))
+
+	if waiting := st.Waiting(); waiting != 0 {
+		out = append(out, l.T("diamant.where.waiting", "Names", Names(l, DiamantSeatNames(st.Names(), waiting))))
+	}
+	out = append(out, diamantOwnChests(l, st, held, shown)...)
+	return strings.Join(out, " ")
+}
+
+// everyone is the set of a game's seats.
+func everyone(st *diamant.State) diamant.Seats { return diamant.Seats(1<<uint(st.Players()) - 1) }
+
+// diamantOwnChests says the chests of the device's seats while chests are hidden: "your
+// chest" when it holds one seat, each by name when it holds several; nothing when chests
+// are open (everyone sees them on the screen) or the device sees none of its own.
+func diamantOwnChests(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) []string {
+	all := everyone(st)
+	if shown&all == all {
+		return nil
+	}
+	var out []string
+	for _, i := range (held & shown & all).List() {
+		chest := st.Chest(i)
+		switch {
+		case held.Count() == 1 && chest == 0:
+			out = append(out, l.T("diamant.where.chest.empty"))
+		case held.Count() == 1:
+			out = append(out, l.T("diamant.where.chest", "Diamonds", Diamonds(l, chest)))
+		case chest == 0:
+			out = append(out, l.T("diamant.where.chest.name.empty", "Name", st.Name(i)))
+		default:
+			out = append(out, l.T("diamant.where.chest.name", "Name", st.Name(i), "Diamonds", Diamonds(l, chest)))
+		}
+	}
+	return out
+}
+
+// DiamantFinal is a finished game's summary, the one a player may share: who won, then
+// every score from the highest ("Scores: Ada with 34 points, Bruno with 28 points…").
+func DiamantFinal(l *i18n.Localizer, st *diamant.State) string {
+	w, best := st.Winners()
+	seats := everyone(st).List()
+	slices.SortStableFunc(seats, func(a, b int) int { return st.Score(b) - st.Score(a) })
+	scores := make([]string, len(seats))
+	for i, seat := range seats {
+		scores[i] = l.N("diamant.n.history.score", st.Score(seat), "Name", st.Name(seat))
+	}
+	return l.N("diamant.n.over", w.Count(), "Names", Names(l, DiamantSeatNames(st.Names(), w)), "Points", diamantPoints(l, best)) +
+		" " + l.T("diamant.history.scores", "List", Names(l, scores))
+}
