@@ -52,7 +52,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	_, _, body := tb.screen("")
 	where, hidden := whereOf(t, body)
 	require.True(t, hidden, "said when asked for")
-	require.Equal(t, "Round 1 of 5, 31 cards left in the deck, no hazard yet. In the cave: Ada with 0 diamonds, Bruno with 0 diamonds and Chiara with 0 diamonds; on the cards: nothing.", where)
+	require.Equal(t, "Round 1 of 5, 31 cards left in the deck, no hazard yet. In the cave: Ada, Bruno and Chiara, carrying nothing yet; on the cards: nothing.", where)
 	require.Contains(t, body, `<button type="button" class="where" aria-keyshortcuts="S" aria-controls="where" hidden>Where are we? (S)</button>`)
 	require.Contains(t, body, `<a href="/diamant/`+tb.id+`/history">History of the game</a>`)
 
@@ -61,7 +61,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	tb.boxAct("/draw", url.Values{"card": {"spider"}})
 	_, _, body = tb.screen("")
 	where, _ = whereOf(t, body)
-	require.Equal(t, "Round 1 of 5, 29 cards left in the deck, hazard seen: spider. In the cave: Bruno with 3 diamonds and Chiara with 3 diamonds; on the cards: nothing. Still to vote: Bruno and Chiara.", where)
+	require.Equal(t, "Round 1 of 5, 29 cards left in the deck, hazard seen: spider. In the cave: Bruno and Chiara, carrying 3 diamonds each; on the cards: nothing. Still to vote: Bruno and Chiara.", where)
 
 	res, body := c.get("/diamant/"+tb.id+"/history", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)

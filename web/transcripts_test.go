@@ -253,6 +253,39 @@ func (p *scriptPhone) hear(tr *transcript, who string, r diamantReply) {
 	tr.hear(who, p.heading, r.Announce)
 }
 
+// where writes what "Where are we?" (the S key) says on the phone's screen now.
+func (p *scriptPhone) where(tr *transcript, who string) {
+	p.t.Helper()
+	m := whereText.FindStringSubmatch(p.html)
+	require.NotNil(p.t, m, p.html)
+	tr.line(who, "where: "+html.UnescapeString(m[3]))
+}
+
+// historyLine is a line of the history page a screen reader reads: its heading, summary
+// and "where" paragraph, a round's heading, a list item.
+var historyLine = regexp.MustCompile(`<h1[^>]*>([^<]*)</h1>|<p class="lead" id="(?:summary|where)">([^<]*)</p>|<p id="where">([^<]*)</p>|<h2 id="round-\d+">([^<]*)</h2>|<li>([^<]*)</li>`)
+
+// history writes the history page as the phone reads it, from its heading on: the
+// headings as "heading:" and "round:", list items as "- ".
+func (p *scriptPhone) history(tr *transcript, who, at string) {
+	p.t.Helper()
+	res, body := p.c.get(at+"/history", nil)
+	require.Equal(p.t, http.StatusOK, res.StatusCode, body)
+	main := body[strings.Index(body, "<main"):]
+	for _, m := range historyLine.FindAllStringSubmatch(main, -1) {
+		switch {
+		case m[1] != "":
+			tr.line(who, "heading: "+html.UnescapeString(m[1]))
+		case m[4] != "":
+			tr.line(who, "round: "+html.UnescapeString(m[4]))
+		case m[5] != "":
+			tr.line(who, "- "+html.UnescapeString(m[5]))
+		default:
+			tr.line(who, html.UnescapeString(m[2]+m[3]))
+		}
+	}
+}
+
 // follow reads the phone's live stream up to the table's version v, and writes what the
 // page says of each event it shows: an event at a version the page has already (its own
 // action's reply came first) is not shown; a new screen moves focus to its heading, a
@@ -337,8 +370,21 @@ func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, lan
 	r := p.diamant(http.MethodGet, at, nil)
 	p.hear(tr, "", r)
 	draws, undo := 0, false
+	asked := map[string]bool{} // the screens where the player has pressed S once
 	for range 1000 {
 		screen := screenOf(t, r.HTML)
+		// "Where are we?" on the first screen of each kind that has something new to
+		// say, and at each round's end; the history at the first round's end and at the end.
+		if (screen == "vote" || screen == "voted" || screen == "pass") && !asked[screen] || screen == "roundend" || screen == "final" {
+			asked[screen] = true
+			tr.step("S: where are we?")
+			p.where(tr, "")
+			if screen == "final" || screen == "roundend" && !asked["history"] {
+				asked["history"] = true
+				tr.step("The history of the game (its page loads)")
+				p.history(tr, "", at)
+			}
+		}
 		switch {
 		case screen == "final":
 			return tr
@@ -434,12 +480,37 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang 
 	everyone(r.Version)
 
 	draws, undo := 0, false
+	// "Where are we?" on every phone: each hears its own chest only, while chests are hidden.
+	everyoneAsks := func() {
+		tr.step("Every phone: S, where are we?")
+		for _, p := range phones {
+			p.where(tr, p.name)
+		}
+	}
+	askedVote, rounds := false, 0
 	for range 1000 {
 		if screenOf(t, host.html) == "final" {
 			for _, p := range phones {
 				require.Equal(t, "final", screenOf(t, p.html), p.name)
 			}
+			everyoneAsks()
+			tr.step("%s reads the history of the game (its page loads)", host.name)
+			host.history(tr, host.name, at)
 			return tr
+		}
+		if screenOf(t, host.html) == "roundend" {
+			rounds++
+			everyoneAsks()
+			if rounds == 1 {
+				// Bruno's phone: the chests of the others stay hidden in the history too.
+				tr.step("%s reads the history of the game (its page loads)", phones[1].name)
+				phones[1].history(tr, phones[1].name, at)
+			}
+		}
+		if !askedVote && screenOf(t, phones[0].html) == "cave" && screenOf(t, phones[1].html) == "vote" {
+			// Ada has voted, Bruno not yet: nothing tells how she voted.
+			askedVote = true
+			everyoneAsks()
 		}
 		if undo {
 			undo = false

@@ -32,14 +32,42 @@ func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seat
 	}
 	out := []string{l.T("diamant.where.round", "Round", st.Round(), "Deck", l.N("diamant.n.where.deck", st.DeckSize()), "Hazards", hazards)}
 
-	var cave []string
-	for _, i := range st.InCave().List() {
-		cave = append(cave, l.N("diamant.n.where.carries", st.Hand(i), "Name", st.Name(i)))
+	out = append(out, l.T("diamant.where.cave", "Cave", diamantCave(l, st), "Cards", diamantLying(l, st)))
+	if waiting := st.Waiting(); waiting != 0 {
+		out = append(out, l.T("diamant.where.waiting", "Names", Names(l, DiamantSeatNames(st.Names(), waiting))))
 	}
-	caveText := l.T("diamant.where.cave.nobody")
-	if len(cave) > 0 {
-		caveText = Names(l, cave)
+	out = append(out, diamantOwnChests(l, st, held, shown)...)
+	return strings.Join(out, " ")
+}
+
+// diamantCave says who is in the cave carrying what. Everyone in the cave has been there
+// since the round began and took the same share of every treasure, so they carry the same:
+// "Ada, Bruno and Chiara, carrying 4 diamonds each"; were it ever not so, each is named
+// with what they carry.
+func diamantCave(l *i18n.Localizer, st *diamant.State) string {
+	in := st.InCave().List()
+	if len(in) == 0 {
+		return l.T("diamant.where.cave.nobody")
 	}
+	hand, same := st.Hand(in[0]), true
+	for _, i := range in {
+		same = same && st.Hand(i) == hand
+	}
+	switch {
+	case same && hand == 0:
+		return l.T("diamant.where.cave.none", "Names", Names(l, DiamantSeatNames(st.Names(), st.InCave())))
+	case same && len(in) > 1:
+		return l.N("diamant.n.where.cave.each", hand, "Names", Names(l, DiamantSeatNames(st.Names(), st.InCave())))
+	}
+	cave := make([]string, len(in))
+	for k, i := range in {
+		cave[k] = l.N("diamant.n.where.carries", st.Hand(i), "Name", st.Name(i))
+	}
+	return Names(l, cave)
+}
+
+// diamantLying says what lies on the cards: the diamonds left on each treasure, the idols.
+func diamantLying(l *i18n.Localizer, st *diamant.State) string {
 	var lying []string
 	for _, tc := range st.TableCards() {
 		if tc.Stays > 0 {
@@ -49,17 +77,10 @@ func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seat
 	for _, c := range st.TableIdols() {
 		lying = append(lying, l.T("diamant.idol.the", "Value", c.Value()))
 	}
-	cards := l.T("diamant.where.table.nothing")
-	if len(lying) > 0 {
-		cards = Names(l, lying)
+	if len(lying) == 0 {
+		return l.T("diamant.where.table.nothing")
 	}
-	out = append(out, l.T("diamant.where.cave", "Cave", caveText, "Cards", cards))
-
-	if waiting := st.Waiting(); waiting != 0 {
-		out = append(out, l.T("diamant.where.waiting", "Names", Names(l, DiamantSeatNames(st.Names(), waiting))))
-	}
-	out = append(out, diamantOwnChests(l, st, held, shown)...)
-	return strings.Join(out, " ")
+	return Names(l, lying)
 }
 
 // everyone is the set of a game's seats.

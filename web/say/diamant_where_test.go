@@ -56,10 +56,10 @@ func TestDiamantWhere(t *testing.T) {
 	st, _ := whereGame(t, true)
 	// Open chests: the state only. The other views add the device's own chests.
 	open := map[string]string{
-		"en": "Round 1 of 5, 26 cards left in the deck, hazard seen: snake. In the cave: Chiara with 7 diamonds and Dario with 7 diamonds; on the cards: 1 diamond on the treasure of 5 and the idol worth 5. Still to vote: Dario.",
-		"fr": "Manche 1 sur 5, 26 cartes restantes dans la pioche, danger vu\u00a0: le serpent. Dans la grotte\u00a0: Chiara avec 7 diamants et Dario avec 7 diamants\u202f; sur les cartes\u00a0: 1 diamant sur le trésor de 5 et l'idole de 5. Reste à voter\u00a0: Dario.",
-		"it": "Viaggio 1 di 5, 26 carte rimaste nel mazzo, pericolo uscito: il serpente. Nella grotta: Chiara con 7 diamanti e Dario con 7 diamanti; sulle carte: 1 diamante sul tesoro da 5 e l'idolo da 5. Manca ancora il voto di Dario.",
-		"sk": "Kolo 1 z 5, v balíčku zostáva 26 kariet, už vyšlo nebezpečenstvo: had. V jaskyni: Chiara s 7 diamantmi a Dario s 7 diamantmi; na kartách: 1 diamant na poklade 5 a idol za 5. Čaká sa na hlas: Dario.",
+		"en": "Round 1 of 5, 26 cards left in the deck, hazard seen: snake. In the cave: Chiara and Dario, carrying 7 diamonds each; on the cards: 1 diamond on the treasure of 5 and the idol worth 5. Still to vote: Dario.",
+		"fr": "Manche 1 sur 5, 26 cartes restantes dans la pioche, danger vu\u00a0: le serpent. Dans la grotte\u00a0: Chiara et Dario, avec 7 diamants chacun\u202f; sur les cartes\u00a0: 1 diamant sur le trésor de 5 et l'idole de 5. Reste à voter\u00a0: Dario.",
+		"it": "Viaggio 1 di 5, 26 carte rimaste nel mazzo, pericolo uscito: il serpente. Nella grotta: Chiara e Dario, con 7 diamanti a testa; sulle carte: 1 diamante sul tesoro da 5 e l'idolo da 5. Manca ancora il voto di Dario.",
+		"sk": "Kolo 1 z 5, v balíčku zostáva 26 kariet, už vyšlo nebezpečenstvo: had. V jaskyni: Chiara a Dario, každý nesie 7 diamantov; na kartách: 1 diamant na poklade 5 a idol za 5. Čaká sa na hlas: Dario.",
 	}
 	// Hidden chests: Ada's phone hears her chest (4), never Bruno's (6); Dario's hears his
 	// own, empty; a phone holding Ada and Bruno hears both by name.
@@ -84,6 +84,30 @@ func TestDiamantWhere(t *testing.T) {
 		require.Equal(t, open[lang]+" "+both[lang], DiamantWhere(l, st, diamant.SeatsOf(0, 1), diamant.SeatsOf(0, 1)), lang)
 		// A seat that changed phones: its chest is hidden from the phone holding it now.
 		require.Equal(t, open[lang], DiamantWhere(l, st, diamant.SeatsOf(1), 0), lang)
+	}
+}
+
+// Who is in the cave: together, carrying the same, or nothing yet; one explorer alone.
+func TestDiamantWhereCave(t *testing.T) {
+	ls := localizers(t)
+	start, err := diamant.New(diamant.Setup{Players: []string{"Ada", "Bruno", "Chiara"}})
+	require.NoError(t, err)
+	st, _ := whereGame(t, true)
+	_, err = st.Apply(diamant.Vote(3, false)) // Chiara leaves alone: Dario goes on, alone
+	require.NoError(t, err)
+	for lang, want := range map[string][2]string{
+		"en": {"Round 1 of 5, 31 cards left in the deck, no hazard yet. In the cave: Ada, Bruno and Chiara, carrying nothing yet; on the cards: nothing.",
+			"In the cave: Dario with 7 diamonds; on the cards: nothing."},
+		"fr": {"Manche 1 sur 5, 31 cartes restantes dans la pioche, pas encore de danger. Dans la grotte\u00a0: Ada, Bruno et Chiara, les mains vides pour l'instant\u202f; sur les cartes\u00a0: rien.",
+			"Dans la grotte\u00a0: Dario avec 7 diamants\u202f; sur les cartes\u00a0: rien."},
+		"it": {"Viaggio 1 di 5, 31 carte rimaste nel mazzo, ancora nessun pericolo. Nella grotta: Ada, Bruno e Chiara, ancora a mani vuote; sulle carte: niente.",
+			"Nella grotta: Dario con 7 diamanti; sulle carte: niente."},
+		"sk": {"Kolo 1 z 5, v balíčku zostáva 31 kariet, zatiaľ žiadne nebezpečenstvo. V jaskyni: Ada, Bruno a Chiara, zatiaľ s prázdnymi rukami; na kartách: nič.",
+			"V jaskyni: Dario s 7 diamantmi; na kartách: nič."},
+	} {
+		l := ls[lang]
+		require.Equal(t, want[0], DiamantWhere(l, start, allSeats, allSeats), lang)
+		require.Contains(t, DiamantWhere(l, st, allSeats, allSeats), want[1], lang)
 	}
 }
 
