@@ -26,8 +26,10 @@ const vsComputer = (seed) => ({ mode: 'computer', level: 'easy', color: 'chocola
 
 /**
  * Plays a game to its end as the page's script would, by requests (the person takes the
- * first playable plate each time; the computer answers in the same request). Returns the
- * number of moves.
+ * first playable plate each time; the computer answers in the same request), then takes
+ * the person's last move back: the page then ends the game with that plate, and the
+ * computer, whose choice depends only on the game and its seed, answers as before.
+ * Returns the number of moves of the whole game and the plate that ends it.
  */
 async function playToTheEnd(page, url) {
   const html = await (await page.request.get(url)).text();
@@ -40,7 +42,13 @@ async function playToTheEnd(page, url) {
     });
     expect(res.status()).toBe(200);
     const r = await res.json();
-    if (r.finished) return r.cells.filter((c) => c.d).length;
+    if (r.finished) {
+      const undo = await page.request.post(`${url}/undo`, {
+        form: { _csrf: token, version: String(r.version) }, headers: { Accept: 'application/json' },
+      });
+      expect(undo.status()).toBe(200);
+      return { moves: r.cells.filter((c) => c.d).length, plate: plate.split(',').map(Number) };
+    }
     version = String(r.version);
     const k = r.cells.findIndex((c) => c.p);
     plate = `${Math.floor(k / 6) + 1},${(k % 6) + 1}`;
@@ -163,9 +171,14 @@ for (const lang of LANGS) {
     });
     await postSettings(page, { lang });
     const url = await newGame(page, vsComputer('77'));
-    const moves = await playToTheEnd(page, url);
+    const { moves, plate: [row, col] } = await playToTheEnd(page, url);
     await page.goto(url);
     const cat = await catalog(page);
+    // The last move, made on the page: the share button comes with the game's end.
+    const share = history(page, cat).getByRole('button', { name: msg(cat, 'app.share.button') });
+    await expect(share).toHaveCount(0);
+    await cells(page).nth((row - 1) * 6 + col - 1).click();
+    await expect(share).toBeVisible();
     const summary = history(page, cat).getByText(new RegExp(`^${msgRe(cat, lang, 'donuts.n.history.final.computer', {
       Game: msg(cat, 'game.donuts'), Color: msg(cat, 'donuts.color.chocolate'), Level: msg(cat, 'donuts.level.easy'),
     }, moves)}\\s`));
@@ -177,7 +190,7 @@ for (const lang of LANGS) {
     await expect(polite(page)).toHaveText(new RegExp(`^${escapeRe(await page.locator('#donuts-status').textContent())}\\s`));
     await expectNoAxeViolations(page);
 
-    await history(page, cat).getByRole('button', { name: msg(cat, 'app.share.button') }).click();
+    await share.click();
     await expect(polite(page)).toHaveText(msg(cat, 'app.share.done'));
     const shared = await page.evaluate(() => window.__shared);
     expect(shared).toHaveLength(1);
@@ -190,7 +203,7 @@ for (const lang of LANGS) {
       Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => ({ writeText: async (t) => { window.__copied.push(t); } }), configurable: true });
     });
     await page.reload();
-    await history(page, cat).getByRole('button', { name: msg(cat, 'app.share.button') }).click();
+    await share.click();
     await expect(polite(page)).toHaveText(msg(cat, 'app.share.copied'));
     expect(await page.evaluate(() => window.__copied)).toEqual([(await summary.textContent()).trim()]);
   });
