@@ -49,6 +49,7 @@ var Rules = map[string]RulesPage{
 		rulesSection("donuts", "line", "p1", "p2", "p3"),
 		rulesSection("donuts", "insertion", "p1", "p2", "p3", "p4", "p5"),
 		rulesSection("donuts", "end", "p1", "p2"),
+		rulesSection("donuts", "app", "p1", "p2"),
 	),
 }
 

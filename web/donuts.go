@@ -138,7 +138,8 @@ type donutsReply struct {
 	Heading  string            `json:"heading"` // the page's heading: it changes once a second phone joins
 	Cells    []page.DonutsCell `json:"cells"`   // row by row
 	Panel    string            `json:"panel"`   // the HTML above the board: news, whose turn, undo
-	Info     string            `json:"info"`    // the HTML below it: score, last move, playable plates
+	Info     string            `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
+	History  string            `json:"history"` // the HTML of the history: every move, the summary
 	Finished bool              `json:"finished"`
 	Announce []say.Sentence    `json:"announce"`
 }
@@ -175,7 +176,12 @@ func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, 
 	if err := page.DonutsInfo(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: string(w.b), Finished: p.Finished, Announce: p.Say}
+	info := string(w.b)
+	w.b = w.b[:0]
+	if err := page.DonutsHistory(f, p).Render(ctx, &w); err != nil {
+		return donutsReply{}, err
+	}
+	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.b), Finished: p.Finished, Announce: p.Say}
 	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)

@@ -43,12 +43,13 @@ var transcriptLangs = []string{"en", "it", "fr", "sk"}
 
 // The games: fixed names, seeds and policies, so every run says the same.
 const (
-	transcriptSeed         = 2168   // Diamant's seed: rounds lost to hazards and rounds emptied, an idol taken, leftovers shared
-	transcriptUndoAt       = 2      // the host undoes the second draw of the game, then draws again
-	transcriptBoard        = "4021" // Donuts' board number
-	transcriptAI           = 7      // the computer's seed
-	transcriptLevel        = "normal"
-	transcriptDonutsUndoAt = 4 // before the person's fourth donut, the third is taken back
+	transcriptSeed          = 2168   // Diamant's seed: rounds lost to hazards and rounds emptied, an idol taken, leftovers shared
+	transcriptUndoAt        = 2      // the host undoes the second draw of the game, then draws again
+	transcriptBoard         = "4021" // Donuts' board number
+	transcriptAI            = 7      // the computer's seed
+	transcriptLevel         = "normal"
+	transcriptDonutsUndoAt  = 4 // before the person's fourth donut, the third is taken back
+	transcriptDonutsWhereAt = 8 // after the eighth step (the undo is the fourth), "where are we?"
 )
 
 var transcriptPlayers = []string{"Ada", "Bruno", "Chiara"}
@@ -576,6 +577,7 @@ func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string)
 	var r donutsReply
 	p.ask(http.MethodGet, at, nil, &r)
 	tr.hear("", r.Heading, r.Announce)
+	donutsWhereStep(t, tr, r)
 	for move := 1; !r.Finished; move++ {
 		require.Less(t, move, 100, "the game did not end")
 		version := url.Values{"version": {strconv.FormatInt(r.Version, 10)}}
@@ -584,6 +586,7 @@ func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string)
 			r = donutsReply{}
 			p.ask(http.MethodPost, at+"/undo", version, &r)
 			tr.hear("", "", r.Announce)
+			donutsWhereStep(t, tr, r)
 			continue
 		}
 		plate := -1
@@ -600,6 +603,25 @@ func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string)
 		r = donutsReply{}
 		p.ask(http.MethodPost, at+"/place", version, &r)
 		tr.hear("", "", r.Announce)
+		if move == transcriptDonutsWhereAt {
+			donutsWhereStep(t, tr, r)
+		}
+	}
+	donutsWhereStep(t, tr, r)
+	tr.step("Go to the history of the moves")
+	heading := regexp.MustCompile(`<h2 id="donuts-history-h"[^>]*>([^<]*)</h2>`).FindStringSubmatch(r.History)
+	require.NotNil(t, heading, r.History)
+	tr.line("", "heading: "+html.UnescapeString(heading[1]))
+	summary, moves := donutsHistoryOf(t, r.History)
+	tr.line("", summary)
+	for _, m := range moves {
+		tr.line("", m)
 	}
 	return tr
+}
+
+// donutsWhereStep writes what "where are we?" (the S key) says of a board.
+func donutsWhereStep(t *testing.T, tr *transcript, r donutsReply) {
+	tr.step("Press S: where are we?")
+	tr.line("", donutsWhereOf(t, r.Info))
 }

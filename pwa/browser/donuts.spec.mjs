@@ -117,10 +117,12 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
 
   await page.keyboard.press('l');
   await expect(polite(page)).toHaveText('No donut has been placed yet.');
-  await page.keyboard.press('s');
+  await page.keyboard.press('p');
   await expect(polite(page)).toHaveText(
     'On the board: chocolate 0, vanilla 0. Largest groups: chocolate 0, vanilla 0. Still to place: chocolate 15, vanilla 15.',
   );
+  await page.keyboard.press('s');
+  await expect(polite(page)).toHaveText('Chocolate to play: 36 playable plates. No donut has been placed yet.');
   await page.keyboard.press('a');
   await expect(polite(page)).toHaveText(/^36 playable plates: row 1, column 1; row 1, column 2; .* and row 6, column 6\.$/);
 
@@ -131,7 +133,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   await expect(cell(page, 3, 4)).toHaveAccessibleName(/^Row 3, column 4, chocolate donut, .*, last move$/);
   await page.keyboard.press('l');
   await expect(polite(page)).toHaveText('Last move: Chocolate places a donut at row 3, column 4.');
-  await page.keyboard.press('s');
+  await page.keyboard.press('p');
   await expect(polite(page)).toHaveText(/^On the board: chocolate 1, vanilla 0\./);
   await page.keyboard.press('r');
   await expect(polite(page)).toHaveText(/^On the board: chocolate 1, vanilla 0\./);

@@ -63,6 +63,18 @@ func (v DonutsView) Board() DonutsPlay {
 		}
 		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
 	}
+	// "Where are we?" says "you" to a person who plays one colour: against the computer,
+	// or on a phone each.
+	me := donuts.None
+	switch {
+	case ai != donuts.None:
+		me = t.Opt.Human
+	case t.TwoPhones(v.Device):
+		me = donutstable.ColorOf(v.Device.Seats[0])
+	}
+	p.Where = say.DonutsWhereAreWe(l, ai, me, g, t.Events)
+	p.History = say.DonutsHistory(l, ai, t.Events)
+	p.Summary = say.DonutsSummary(l, ai, t.Opt.Level, p.Seed, g)
 	p.CanOpen = t.Opt.Mode == donutstable.ModeTwo && !t.Opt.Phones && v.Device.Host && !g.Finished()
 	if t.Opt.Phones {
 		v.phones(&p)

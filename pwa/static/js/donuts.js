@@ -3,9 +3,13 @@
 // arrow keys, Enter or Space places) with commands for those who do not scan the grid,
 // and posts moves with fetch. The server answers with the board's new state, the panel's
 // HTML and the sentences to announce; the page is updated in place and focus stays put.
+// "Where are we?" (its button, or S anywhere on the screen but in a text field) says the
+// whole state; the history of the moves is a section of the screen, its summary shared
+// once the game is over.
 import { follow } from './diamant-live.js';
 import { announce, repeatLast, say, sound, haptic } from './feedback.js';
 import { loadT } from './catalog.js';
+import { wireShareButtons } from './share.js';
 
 const SIZE = 6;
 // How long typed characters of a plate ("3 4", "d3") wait for the next one.
@@ -127,7 +131,8 @@ class Board {
       e.preventDefault();
       return undefined;
     }
-    const command = { a: 'donuts-playable', l: 'donuts-last', s: 'donuts-score' }[key];
+    // S ("where are we?") is the whole screen's key: see below.
+    const command = { a: 'donuts-playable', l: 'donuts-last', p: 'donuts-score' }[key];
     if (command) {
       e.preventDefault();
       announce(document.getElementById(command)?.textContent.trim());
@@ -210,16 +215,21 @@ class Board {
       td.toggleAttribute('data-last', Boolean(c.l));
       td.querySelector('.name').textContent = c.n;
     });
-    for (const [id, html] of [['donuts-panel', reply.panel], ['donuts-info', reply.info]]) {
+    for (const [id, html] of [['donuts-panel', reply.panel], ['donuts-info', reply.info], ['donuts-history', reply.history]]) {
       const old = document.getElementById(id);
-      if (!old) continue;
-      // Focus on a control of the panel (undo) would be lost with it: it goes to the board.
-      const hadFocus = old.contains(document.activeElement);
+      if (!old || html === undefined) continue;
+      // Focus inside (the undo button, the history's heading) would be lost with it: it
+      // goes to the same element in the new content, else to the board.
+      const focused = old.contains(document.activeElement) ? document.activeElement : null;
       const tpl = document.createElement('template');
       tpl.innerHTML = html;
       old.replaceWith(tpl.content);
-      if (hadFocus) this.cells[this.current].focus();
+      if (focused) {
+        const same = focused.id && document.getElementById(focused.id);
+        (same || this.cells[this.current]).focus();
+      }
     }
+    wireShareButtons(document.getElementById('donuts-history') || document);
     const said = reply.announce || [];
     const assertive = said.some((s) => s.assertive);
     announce(said.map((s) => s.text).join(' '), { assertive });
@@ -233,8 +243,31 @@ class Board {
   }
 }
 
+/** Whether a key pressed on el types text (a text field, a list, an editable area). */
+export function typesText(el) {
+  if (!el || !el.tagName) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  return el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'reset', 'submit'].includes(el.type);
+}
+
+/** Says where the game stands: the sentence the server keeps fresh in #donuts-where. */
+function whereAreWe() {
+  announce(document.getElementById('donuts-where')?.textContent.trim());
+}
+
 const table = document.getElementById('donuts-board');
 if (table) {
+  const where = document.getElementById('donuts-where-button');
+  if (where) {
+    where.hidden = false;
+    where.addEventListener('click', whereAreWe);
+  }
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.key.toLowerCase() !== 's' || typesText(e.target)) return;
+    e.preventDefault();
+    whereAreWe();
+  });
+  wireShareButtons(document.getElementById('donuts-history') || document);
   const board = new Board(table);
   // On two phones, the other phone's moves arrive by the table's live stream.
   follow(document.querySelector('main'), (reply) => board.apply(reply));
