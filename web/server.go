@@ -21,7 +21,6 @@ import (
 	"tavolo/pwa"
 	"tavolo/web/conns"
 	"tavolo/web/live"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -55,6 +54,9 @@ type Config struct {
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
+	// SQLite, always gives one).
+	Store table.Store
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -98,9 +100,11 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.OpenSQLite(cfg.DataDir)
-	if err != nil {
-		return nil, err
+	db := cfg.Store
+	if db == nil {
+		if db, err = openStore(cfg.DataDir); err != nil {
+			return nil, err
+		}
 	}
 	hub := live.NewHub()
 	tables := table.NewTables(db, table.CacheBudget, hub)
