@@ -71,6 +71,7 @@ type Server struct {
 	// catalogURLs: each language's catalog for the browser, at its hashed URL.
 	catalogURLs map[string]string
 	assets      *pwa.Assets
+	engine      *pwa.Engine // the offline build, served to the service worker; nil when not built
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
@@ -96,6 +97,10 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	engine, err := assets.LoadEngine()
+	if err != nil {
+		return nil, err
+	}
 	key, err := loadSessionKey(cfg.SessionKey, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -111,7 +116,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
@@ -168,6 +173,9 @@ func (s *Server) routes() {
 	s.echo = e
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	if s.engine != nil {
+		e.GET(s.engine.URL, s.serveEngine)
+	}
 	e.GET("/static/*", s.serveAsset)
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
