@@ -54,6 +54,9 @@ type Config struct {
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
+	// worker: its tables are the phone's own, and what needs a server says so.
+	Offline bool
 	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
 	// SQLite, always gives one).
 	Store table.Store
@@ -192,9 +195,11 @@ func (s *Server) routes() {
 	// Each game registers its own routes, in its own file; those that open a table share
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour)
+	e.Use(s.needsServer)
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)
+	s.offlineRoutes(e)
 }
 
 // clientAddress says where a request's client address comes from: the connection, or

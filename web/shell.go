@@ -129,6 +129,8 @@ func (s *Server) serviceWorker(c echo.Context) error {
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Service-Worker-Allowed", "/")
+	// The worker compiles the offline engine: WebAssembly, and nothing else, may be compiled.
+	h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1))
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
 }
 

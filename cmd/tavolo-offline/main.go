@@ -57,7 +57,7 @@ func main() {
 		}
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := web.New(web.Config{Store: store, SessionKey: host.Get("key").String()}, log)
+	srv, err := web.New(web.Config{Store: store, SessionKey: host.Get("key").String(), Offline: true}, log)
 	if err != nil {
 		os.Stderr.WriteString("tavolo-offline: " + err.Error() + "\n")
 		os.Exit(1)

@@ -82,6 +82,25 @@ func (s *Store) Create(_ context.Context, t table.Table, host table.Device) erro
 	return nil
 }
 
+func (s *Store) Import(_ context.Context, r table.Record) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.tables[r.ID]; ok {
+		return fmt.Errorf("memory: table %s exists", r.ID)
+	}
+	for i, d := range r.Devices {
+		if slices.ContainsFunc(r.Devices[:i], func(o table.Device) bool { return o.ID == d.ID }) {
+			return fmt.Errorf("memory: device %s twice at table %s", d.ID, r.ID)
+		}
+	}
+	now := s.now()
+	c := clone(r)
+	c.Version, c.Actions, c.Archived, c.Code, c.Created, c.Updated = int64(len(c.Log)), len(c.Log), false, "", now, now
+	s.tables[r.ID] = &c
+	s.tell(&c, false)
+	return nil
+}
+
 func (s *Store) Load(_ context.Context, id string) (table.Record, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -27,6 +27,39 @@ func Run(t *testing.T, o Opener) {
 	t.Run("ConcurrentAppendsOneWins", func(t *testing.T) { concurrentAppendsOneWins(t, o) })
 	t.Run("DevicesAndCodes", func(t *testing.T) { devicesAndCodes(t, o) })
 	t.Run("UpdateChangesSetupAndDevicesInOneVersion", func(t *testing.T) { updateInOneVersion(t, o) })
+	t.Run("ImportIsWholeOrNothing", func(t *testing.T) { importWholeOrNothing(t, o) })
+}
+
+func importWholeOrNothing(t *testing.T, o Opener) {
+	ctx := context.Background()
+	s := o.Open(t)
+	r := table.Record{Table: table.Table{ID: "moved", Game: "diamant", Setup: json.RawMessage(`{"players":["A","B","C"]}`), Finished: true},
+		Log:     []json.RawMessage{json.RawMessage(`{"draw":"T5"}`), json.RawMessage(`{"exits":[0]}`)},
+		Devices: []table.Device{{ID: "phone", Seats: []int{0, 1, 2}, Host: true}}}
+	require.NoError(t, s.Import(ctx, r))
+	got, err := s.Load(ctx, "moved")
+	require.NoError(t, err)
+	require.Equal(t, int64(2), got.Version, "the version is the log's length")
+	require.Equal(t, 2, got.Actions)
+	require.True(t, got.Finished)
+	require.Equal(t, r.Log, got.Log)
+	require.Equal(t, r.Devices, got.Devices)
+	require.JSONEq(t, string(r.Setup), string(got.Setup))
+	v, err := s.Append(ctx, "moved", 2, json.RawMessage(`{"draw":"T7"}`), false)
+	require.NoError(t, err)
+	require.Equal(t, int64(3), v, "it goes on like any table")
+	list, err := s.ListForDevice(ctx, "phone", "diamant")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+
+	// An id taken, or devices that cannot be kept, store nothing at all.
+	require.Error(t, s.Import(ctx, r))
+	bad := r
+	bad.ID = "half"
+	bad.Devices = []table.Device{{ID: "phone", Host: true}, {ID: "phone"}}
+	require.Error(t, s.Import(ctx, bad))
+	_, err = s.Load(ctx, "half")
+	require.ErrorIs(t, err, table.ErrNotFound)
 }
 
 func tableLifecycle(t *testing.T, o Opener) {
