@@ -4,33 +4,8 @@
 // hard computer, in four languages with axe on every screen; a reload and a closed app in
 // the middle; then, online again, the move of a table to the server.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait } from './helpers.mjs';
+import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install } from './helpers.mjs';
 import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
-
-// Installs the app online in a language, and waits until the engine is kept and the
-// service worker knows the device's settings: from then on the network may go.
-async function install(page, lang) {
-  await postSettings(page, { lang });
-  await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect.poll(() => page.evaluate(async () => {
-    for (const name of await caches.keys()) {
-      for (const r of await (await caches.open(name)).keys()) if (r.url.endsWith('.wasm')) return true;
-    }
-    return false;
-  }), { timeout: 60_000 }).toBe(true);
-  await expect.poll(() => page.evaluate(() => new Promise((resolve) => {
-    const open = indexedDB.open('tavolo', 1);
-    open.onsuccess = () => {
-      const get = open.result.transaction('meta').objectStore('meta').get('settings');
-      get.onsuccess = () => resolve(get.result?.value?.lang ?? null);
-      get.onerror = () => resolve(null);
-    };
-    open.onerror = () => resolve(null);
-  })), { timeout: 10_000 }).toBe(lang);
-}
 
 const notice = (page, cat) => page.getByRole('region', { name: msg(cat, 'app.offline.table') });
 
