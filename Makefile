@@ -6,13 +6,19 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
+.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
 
 run: build
 	./$(BIN)
 
-build:
+build: engine
 	$(GO) build -o $(BIN) ./cmd/tavolo
+
+# The offline engine (pwa/engine/README.md): the server built for the browser, and Go's
+# loader for it from the same toolchain. The server embeds both.
+engine:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.

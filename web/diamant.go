@@ -72,22 +72,32 @@ func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) 
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, page.DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
+	var err error
+	if p.Resume, err = s.diamantResume(c, l); err != nil {
+		return err
+	}
+	return renderPage(c, status, page.DiamantSetupPage(s.frame(c, "diamant", l.T("diamant.setup.title")), p))
+}
+
+// diamantResume lists this device's unfinished tables.
+func (s *Server) diamantResume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
 	device, err := s.deviceID(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables, err := s.store.ListForDevice(c.Request().Context(), device, "diamant")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []page.DiamantResume
 	for _, t := range tables {
 		var opt diamanttable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, page.DiamantResume{ID: t.ID, Names: say.Names(l, opt.Players)})
+		out = append(out, page.DiamantResume{ID: t.ID, Names: say.Names(l, opt.Players)})
 	}
-	return renderPage(c, status, page.DiamantSetupPage(s.frame(c, "diamant", l.T("diamant.setup.title")), p))
+	return out, nil
 }
 
 func (s *Server) diamantCreate(c echo.Context) error {

@@ -49,22 +49,32 @@ func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetu
 	for _, lv := range donuts.Levels {
 		p.Levels = append(p.Levels, string(lv))
 	}
+	var err error
+	if p.Resume, err = s.donutsResume(c, l); err != nil {
+		return err
+	}
+	return renderPage(c, status, page.DonutsSetupPage(s.frame(c, "donuts", l.T("donuts.setup.title")), p))
+}
+
+// donutsResume lists this device's unfinished games.
+func (s *Server) donutsResume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
 	device, err := s.deviceID(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables, err := s.store.ListForDevice(c.Request().Context(), device, "donuts")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []page.DonutsResume
 	for _, t := range tables {
 		var opt donutstable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		p.Resume = append(p.Resume, page.DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
+		out = append(out, page.DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
 	}
-	return renderPage(c, status, page.DonutsSetupPage(s.frame(c, "donuts", l.T("donuts.setup.title")), p))
+	return out, nil
 }
 
 // modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".

@@ -9,6 +9,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/web/page"
+	"tavolo/web/table"
 )
 
 // frame is the frame of a page for this request: name is the page's (the menu marks it),
@@ -17,10 +18,17 @@ func (s *Server) frame(c echo.Context, name, title string) page.Frame {
 	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
 	st := s.settings(c)
-	return page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.catalogURLs[l.Lang], Asset: s.assets.URL,
+	f := page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.catalogURLs[l.Lang], Asset: s.assets.URL,
 		Languages: languageLinks(c.Request().URL, l.Lang),
 		Prefs: page.Prefs{Text: st.Text, Contrast: st.Contrast, Motion: st.Motion, Rate: st.Rate, Speak: st.Speak,
 			Sound: st.Sound, Vibrate: st.Vibrate}}
+	if s.cfg.Offline {
+		f.Offline = true
+		if id := c.Param("id"); table.ValidID(id) {
+			f.OfflineTable = id
+		}
+	}
+	return f
 }
 
 // renderPage writes a page drawn by a templ component.

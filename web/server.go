@@ -21,7 +21,6 @@ import (
 	"tavolo/pwa"
 	"tavolo/web/conns"
 	"tavolo/web/live"
-	"tavolo/web/store"
 	"tavolo/web/table"
 )
 
@@ -55,6 +54,12 @@ type Config struct {
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
+	// worker: its tables are the phone's own, and what needs a server says so.
+	Offline bool
+	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
+	// SQLite, always gives one).
+	Store table.Store
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -69,6 +74,7 @@ type Server struct {
 	// catalogURLs: each language's catalog for the browser, at its hashed URL.
 	catalogURLs map[string]string
 	assets      *pwa.Assets
+	engine      *pwa.Engine // the offline build, served to the service worker; nil when not built
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
@@ -94,20 +100,26 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	engine, err := assets.LoadEngine()
+	if err != nil {
+		return nil, err
+	}
 	key, err := loadSessionKey(cfg.SessionKey, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
-	db, err := store.OpenSQLite(cfg.DataDir)
-	if err != nil {
-		return nil, err
+	db := cfg.Store
+	if db == nil {
+		if db, err = openStore(cfg.DataDir); err != nil {
+			return nil, err
+		}
 	}
 	hub := live.NewHub()
 	tables := table.NewTables(db, table.CacheBudget, hub)
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
+	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
@@ -164,6 +176,9 @@ func (s *Server) routes() {
 	s.echo = e
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	if s.engine != nil {
+		e.GET(s.engine.URL, s.serveEngine)
+	}
 	e.GET("/static/*", s.serveAsset)
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
@@ -180,9 +195,11 @@ func (s *Server) routes() {
 	// Each game registers its own routes, in its own file; those that open a table share
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour)
+	e.Use(s.needsServer)
 	s.diamantRoutes(e)
 	s.donazRoutes(e)
 	s.donutsRoutes(e)
+	s.offlineRoutes(e)
 }
 
 // clientAddress says where a request's client address comes from: the connection, or

@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,6 +27,20 @@ func (s *Server) serveAsset(c echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", immutable)
 	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
+}
+
+// serveEngine serves the offline build's module, read from the embedded file (it is
+// large: never copied), compressed on the way like any file.
+func (s *Server) serveEngine(c echo.Context) error {
+	f, err := s.engine.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	c.Response().Header().Set("Cache-Control", immutable)
+	c.Response().Header().Set(echo.HeaderContentType, "application/wasm")
+	http.ServeContent(c.Response(), c.Request(), "", time.Time{}, f.(io.ReadSeeker))
+	return nil
 }
 
 // catalogURLs are the hashed URLs of the languages' catalogs, so the browser may keep
@@ -103,10 +119,18 @@ func (s *Server) serviceWorker(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	body := strings.Replace(string(asset.Body), "self.__PRECACHE__", string(list), 1)
+	engine := []byte("null")
+	if s.engine != nil {
+		if engine, err = json.Marshal(map[string]string{"module": s.engine.URL, "loader": s.engine.Exec}); err != nil {
+			return err
+		}
+	}
+	body := strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine)).Replace(string(asset.Body))
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Service-Worker-Allowed", "/")
+	// The worker compiles the offline engine: WebAssembly, and nothing else, may be compiled.
+	h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1))
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
 }
 

@@ -292,3 +292,28 @@ export async function startPhonesTable(browser, phones, { lang = 'en', names, ty
   for (const p of pages) await expect(h1(p)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
   return { phones, pages, cat, code };
 }
+
+// Installs the app online in a language, and waits until the engine is kept and the
+// service worker knows the device's settings: from then on the network may go.
+export async function install(page, lang, settings = {}) {
+  await postSettings(page, { lang, ...settings });
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      for (const r of await (await caches.open(name)).keys()) if (r.url.endsWith('.wasm')) return true;
+    }
+    return false;
+  }), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(() => new Promise((resolve) => {
+    const open = indexedDB.open('tavolo', 1);
+    open.onsuccess = () => {
+      const get = open.result.transaction('meta').objectStore('meta').get('settings');
+      get.onsuccess = () => resolve(get.result?.value ? `${get.result.value.lang} ${get.result.value.text}` : null);
+      get.onerror = () => resolve(null);
+    };
+    open.onerror = () => resolve(null);
+  })), { timeout: 10_000 }).toBe(`${lang} ${settings.text ?? '100'}`);
+}

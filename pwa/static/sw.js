@@ -1,7 +1,15 @@
 // Tavolo's service worker: precaches the shell (styles, modules, icons, catalogs, offline
 // pages), answers static files from the cache, and keeps a copy of each page visited so a
 // reload without network still shows it; otherwise the offline page in the device's language.
+//
+// It also runs the offline engine (cmd/tavolo-offline: the server's own Go code built to
+// WebAssembly) for tables kept on this device: a table made without network lives here, in
+// IndexedDB, and every request for it is answered by the engine, online or not. Without
+// network, the pages that make a table (home, setups, rules, settings) come from the engine
+// too, so a new game can start. Nothing leaves the device until the player moves a table to
+// the server (POST /offline/move/ID: the worker sends it and forgets its copy).
 const PRECACHE = self.__PRECACHE__;
+const ENGINE = self.__ENGINE__; // {module, loader} URLs, or null when the server has none
 const LANGS = ['en', 'it', 'fr', 'sk'];
 
 // The cache's name changes with its contents: a new deployment is a new cache.
@@ -14,6 +22,8 @@ const SHELL = `tavolo-shell-${VERSION}`;
 const PAGES = 'tavolo-pages';
 const META = 'tavolo-meta';
 
+if (ENGINE) importScripts(ENGINE.loader);
+
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
@@ -25,29 +35,93 @@ self.addEventListener('activate', (event) => {
     }
     await self.clients.claim();
   })());
+  // The engine is large: fetched once the worker runs, never in the way of a first paint.
+  if (ENGINE) event.waitUntil(engineModule().catch(() => {}));
 });
 
 self.addEventListener('message', (event) => {
-  const lang = event.data && event.data.lang;
-  if (LANGS.includes(lang)) {
-    event.waitUntil(caches.open(META).then((c) => c.put('/__lang', new Response(lang))));
+  const data = event.data || {};
+  if (LANGS.includes(data.lang)) {
+    event.waitUntil(caches.open(META).then((c) => c.put('/__lang', new Response(data.lang))));
   }
+  if (data.settings) event.waitUntil(putMeta('settings', data.settings));
 });
 
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/static/') || url.pathname.startsWith('/catalog/')) {
+  if (url.origin !== self.location.origin) return;
+  if (req.method === 'GET' && (url.pathname.startsWith('/static/') || url.pathname.startsWith('/catalog/'))) {
     event.respondWith(caches.match(req).then((hit) => hit || fetch(req)));
     return;
   }
-  if (req.mode === 'navigate') {
-    event.respondWith(navigate(event));
+  if (ENGINE) {
+    const id = tableID(url.pathname);
+    const move = url.pathname.match(/^\/offline\/move\/([a-z2-7]{26})$/);
+    if (move && req.method === 'POST') {
+      event.respondWith(moveToServer(move[1], req));
+      return;
+    }
+    if (url.pathname.startsWith('/offline/tables/') && req.method === 'GET') {
+      event.respondWith(keptTables(req));
+      return;
+    }
+    if (url.pathname.endsWith('/events')) {
+      // A table kept here has no other phone to hear from; a server's stream is not ours.
+      if (id && !(localIDs && !localIDs.has(id))) {
+        event.respondWith(localTables().then((ids) => (ids.has(id) ? new Response(null, { status: 204 }) : fetch(req))));
+      }
+      return;
+    }
+    if (id || req.mode === 'navigate' || req.method === 'POST') {
+      event.respondWith(answer(event, id));
+      return;
+    }
   }
+  if (req.method === 'GET' && req.mode === 'navigate') event.respondWith(navigate(event));
 });
 
-async function navigate(event) {
+// answer: a table kept here is the engine's; anything else goes to the network, and
+// without network to the engine when it can make a table, else as before.
+async function answer(event, id) {
+  const req = event.request;
+  if (id && (await localTables()).has(id)) return viaEngine(req);
+  const copy = canStartOffline(req, id) ? req.clone() : null;
+  try {
+    return req.mode === 'navigate' ? await navigate(event, { throwOffline: Boolean(copy) }) : await fetch(req);
+  } catch (err) {
+    if (!copy) throw err;
+    try {
+      return await viaEngine(copy);
+    } catch (engineErr) {
+      console.error('tavolo engine:', engineErr);
+      return req.mode === 'navigate' ? offlinePage(req) : Response.error();
+    }
+  }
+}
+
+// keptTables lists a game's tables kept here (none without starting the engine).
+async function keptTables(req) {
+  if ((await localTables()).size === 0) return Response.json([]);
+  return viaEngine(req);
+}
+
+// tableID is the id in a table's address (/diamant/ID…, /donuts/t/ID…), or null.
+function tableID(path) {
+  const m = path.match(/^\/(?:diamant|donuts\/t)\/([a-z2-7]{26})(?:\/|$)/);
+  return m ? m[1] : null;
+}
+
+// canStartOffline: the pages and forms that make a table, or only read, which the engine
+// can answer as the server would; a live stream or another device's table never.
+function canStartOffline(req, id) {
+  if (id) return false;
+  const path = new URL(req.url).pathname;
+  if (req.method === 'GET') return /^\/(?:|diamant|donuts|donaz|donaz\/clock|about|settings|rules\/[a-z]+)$/.test(path);
+  return req.method === 'POST' && /^\/(?:diamant|donuts)$/.test(path);
+}
+
+async function navigate(event, { throwOffline = false } = {}) {
   const req = event.request;
   try {
     const res = await fetch(req);
@@ -58,10 +132,15 @@ async function navigate(event) {
     }
     return res;
   } catch (err) {
+    if (throwOffline) throw err;
     const kept = await caches.match(req, { ignoreVary: true });
     if (kept) return kept;
-    return (await caches.match(`/offline/${await offlineLang()}`)) || Response.error();
+    return offlinePage(req);
   }
+}
+
+async function offlinePage(req) {
+  return (await caches.match(req, { ignoreVary: true })) || (await caches.match(`/offline/${await offlineLang()}`)) || Response.error();
 }
 
 async function offlineLang() {
@@ -73,4 +152,186 @@ async function offlineLang() {
     if (LANGS.includes(code)) return code;
   }
   return 'en';
+}
+
+// ---- the engine ----
+
+let engine; // Promise of the engine's serve function, once started
+let settingsSent = ''; // the settings the engine was last given, as JSON
+let writes = Promise.resolve(); // the engine's changes, written in order
+
+// engineModule is the module's response, from the cache (fetched into it the first time).
+async function engineModule() {
+  const cache = await caches.open(SHELL);
+  let res = await cache.match(ENGINE.module);
+  if (!res) {
+    res = await fetch(ENGINE.module);
+    if (!res.ok) throw new Error(`engine: ${res.status}`);
+    await cache.put(ENGINE.module, res.clone());
+  }
+  return res;
+}
+
+function startEngine() {
+  engine ||= (async () => {
+    const [key, tables] = await Promise.all([sessionKey(), allTables()]);
+    const go = new self.Go();
+    const ready = new Promise((resolve) => {
+      self.tavoloOffline = { key, tables: tables.map((t) => t.record), keep, ready: resolve };
+    });
+    const t0 = performance.now();
+    const { instance } = await WebAssembly.instantiateStreaming(engineModule(), go.importObject);
+    const t1 = performance.now();
+    go.run(instance);
+    await ready;
+    console.log(`tavolo engine: compiled in ${Math.round(t1 - t0)} ms, ready ${Math.round(performance.now() - t1)} ms later`);
+    return self.tavoloServe;
+  })().catch((err) => {
+    engine = undefined;
+    throw err;
+  });
+  return engine;
+}
+
+// keep writes a table the engine changed (record null: it is gone).
+function keep(id, record) {
+  if (record === null) localIDs?.delete(id);
+  else localIDs?.add(id);
+  writes = writes.then(() => (record === null ? idb('tables', 'readwrite', (s) => s.delete(id)) : idb('tables', 'readwrite', (s) => s.put({ id, record }))));
+}
+
+// viaEngine answers a request with the engine, with the cookies it set before, once every
+// change it made is written.
+async function viaEngine(req) {
+  const serve = await startEngine();
+  await sendSettings(serve);
+  const res = await engineRequest(serve, req.method, req.url, [...req.headers], req.method === 'GET' || req.method === 'HEAD' ? null : new Uint8Array(await req.arrayBuffer()));
+  await writes;
+  return res;
+}
+
+async function engineRequest(serve, method, url, headers, body) {
+  const jar = (await getMeta('cookies')) || {};
+  const cookie = Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+  const sent = headers.filter(([k]) => k.toLowerCase() !== 'cookie');
+  if (cookie) sent.push(['Cookie', cookie]);
+  const out = await serve({ method, url, headers: sent, body });
+  const kept = [];
+  let changed = false;
+  for (const [k, v] of out.headers) {
+    if (k.toLowerCase() !== 'set-cookie') {
+      kept.push([k, v]);
+      continue;
+    }
+    const [pair] = v.split(';');
+    const i = pair.indexOf('=');
+    jar[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+    changed = true;
+  }
+  if (changed) await putMeta('cookies', jar);
+  const bodyless = out.status === 204 || out.status === 304 || (out.status >= 300 && out.status < 400);
+  return new Response(bodyless ? null : out.body, { status: out.status, headers: kept });
+}
+
+// sendSettings gives the engine the device's settings (its language, text size, voice…),
+// through its own settings form, once after each change.
+async function sendSettings(serve) {
+  const s = await getMeta('settings');
+  if (!s || JSON.stringify(s) === settingsSent) return;
+  settingsSent = JSON.stringify(s);
+  const origin = self.location.origin;
+  await engineRequest(serve, 'GET', `${origin}/settings`, [], null);
+  const form = new URLSearchParams({ lang: s.lang, text: s.text, contrast: s.contrast, motion: s.motion, rate: String(s.rate), verbosity: s.verbosity || 'full' });
+  for (const k of ['speak', 'sound', 'vibrate']) if (s[k]) form.set(k, 'on');
+  form.set('_csrf', ((await getMeta('cookies')) || {}).tavolo_csrf || '');
+  await engineRequest(serve, 'POST', `${origin}/settings`, [['Content-Type', 'application/x-www-form-urlencoded']], new TextEncoder().encode(form.toString()));
+}
+
+// moveToServer sends a table kept here to the server, which makes it one of its own for
+// this device; then the copy here is forgotten and the player sent to the new address.
+async function moveToServer(id, req) {
+  const back = new URL(req.referrer || `/`, self.location.origin);
+  try {
+    const kept = await idb('tables', 'readonly', (s) => s.get(id));
+    if (!kept) return Response.redirect(back.href, 303);
+    const token = await fetch('/tables/import', { headers: { Accept: 'application/json' } }).then((r) => r.json());
+    const res = await fetch('/tables/import', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': token.csrf },
+      body: kept.record,
+    });
+    const reply = await res.json();
+    if (!res.ok) return moveRefused(reply.error);
+    const serve = await startEngine();
+    self.tavoloForget(id);
+    await writes;
+    return Response.redirect(new URL(reply.url, self.location.origin).href, 303);
+  } catch {
+    return moveRefused(null);
+  }
+}
+
+// moveRefused: the engine's page that says why the move did not happen (the server's
+// sentence, or that there is no network), the table still here.
+async function moveRefused(error) {
+  const serve = await startEngine();
+  const url = new URL('/offline/refused', self.location.origin);
+  if (error) url.searchParams.set('error', error);
+  return engineRequest(serve, 'GET', url.href, [], null);
+}
+
+// ---- IndexedDB ----
+
+let localIDs; // ids of the tables kept here, once read
+if (ENGINE) localTables().catch(() => {});
+
+async function localTables() {
+  if (!localIDs) localIDs = new Set((await allTables()).map((t) => t.id));
+  return localIDs;
+}
+
+function allTables() {
+  return idb('tables', 'readonly', (s) => s.getAll());
+}
+
+async function sessionKey() {
+  let key = await getMeta('key');
+  if (!key) {
+    const b = crypto.getRandomValues(new Uint8Array(32));
+    key = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+    await putMeta('key', key);
+  }
+  return key;
+}
+
+function getMeta(name) {
+  return idb('meta', 'readonly', (s) => s.get(name)).then((r) => r?.value);
+}
+
+function putMeta(name, value) {
+  return idb('meta', 'readwrite', (s) => s.put({ name, value }));
+}
+
+let db;
+function open() {
+  db ||= new Promise((resolve, reject) => {
+    const r = indexedDB.open('tavolo', 1);
+    r.onupgradeneeded = () => {
+      r.result.createObjectStore('tables', { keyPath: 'id' });
+      r.result.createObjectStore('meta', { keyPath: 'name' });
+    };
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  return db;
+}
+
+async function idb(store, mode, f) {
+  const d = await open();
+  return new Promise((resolve, reject) => {
+    const tx = d.transaction(store, mode);
+    const r = f(tx.objectStore(store));
+    tx.oncomplete = () => resolve(r.result);
+    tx.onerror = () => reject(tx.error);
+  });
 }

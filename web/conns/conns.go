@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"sync/atomic"
-	"syscall"
 
 	"golang.org/x/net/netutil"
 )
@@ -15,16 +14,6 @@ import (
 // Headroom: the files the process keeps besides its connections (the database, the
 // session key, the logs, the listener).
 const Headroom = 64
-
-// FileLimit is the process's limit of open files (Go raises the soft limit to the hard
-// one at start on Linux); 0 if unknown.
-func FileLimit() int {
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil || lim.Cur > 1<<30 {
-		return 0
-	}
-	return int(lim.Cur)
-}
 
 // Caps works out the caps on connections and streams: maxConns if set, otherwise the
 // open-files limit less the headroom; streams may take half of them. 0: no cap.

@@ -20,6 +20,10 @@ type Frame struct {
 	Catalog   string              // URL of this language's catalog for the browser
 	Asset     func(string) string // the hashed URL of a static file
 	Head      templ.Component     // the page's own styles and scripts; nil for none
+	// Offline: drawn by the offline engine on the phone (web.Config.Offline); OfflineTable is
+	// then the id of the table the page shows, if it shows one.
+	Offline      bool
+	OfflineTable string
 }
 
 // Prefs are the device's settings as the page applies them (data attributes that the

@@ -129,6 +129,32 @@ func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) e
 	})
 }
 
+func (s *SQLite) Import(ctx context.Context, r table.Record) error {
+	now := s.now().UnixMilli()
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, setup, version, actions, finished, created, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.Game, string(r.Setup), len(r.Log), len(r.Log), boolInt(r.Finished), now, now); err != nil {
+			return err
+		}
+		for i, a := range r.Log {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO log (table_id, seq, action) VALUES (?, ?, ?)`, r.ID, i, string(a)); err != nil {
+				return err
+			}
+		}
+		for i, d := range r.Devices {
+			seats, err := json.Marshal(nonNil(d.Seats))
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO devices (table_id, device, seats, host, joined) VALUES (?, ?, ?, ?, ?)`,
+				r.ID, d.ID, string(seats), boolInt(d.Host), now+int64(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 func (s *SQLite) Load(ctx context.Context, id string) (table.Record, error) {
 	var r table.Record
 	err := s.tx(ctx, func(tx *sql.Tx) error {

@@ -3,14 +3,30 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"tavolo/web/store/storetest"
 	"tavolo/web/table"
 )
+
+func TestContract(t *testing.T) {
+	dirs := map[table.Store]string{}
+	storetest.Run(t, storetest.Opener{
+		Open: func(t *testing.T) table.Store {
+			dir := t.TempDir()
+			s := openTest(t, dir)
+			dirs[s] = dir
+			return s
+		},
+		Reopen: func(t *testing.T, old table.Store) table.Store {
+			require.NoError(t, old.Close())
+			return openTest(t, dirs[old])
+		},
+	})
+}
 
 func openTest(t *testing.T, dir string) *SQLite {
 	t.Helper()
@@ -18,95 +34,6 @@ func openTest(t *testing.T, dir string) *SQLite {
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-func TestTableLifecycle(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	s := openTest(t, dir)
-	host := table.Device{ID: "dev-1", Seats: []int{0, 1, 2}, Host: true}
-	require.NoError(t, s.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{"players":["A","B","C"]}`)}, host))
-
-	v, err := s.Append(ctx, "t1", 0, json.RawMessage(`{"draw":"T5"}`), false)
-	require.NoError(t, err)
-	require.Equal(t, int64(1), v)
-	v, err = s.Append(ctx, "t1", v, json.RawMessage(`{"exits":[]}`), false)
-	require.NoError(t, err)
-
-	// A stale version is refused and writes nothing.
-	_, err = s.Append(ctx, "t1", 1, json.RawMessage(`{"draw":"T7"}`), false)
-	require.ErrorIs(t, err, table.ErrConflict)
-
-	v, err = s.Undo(ctx, "t1", v, false)
-	require.NoError(t, err)
-	require.Equal(t, int64(3), v)
-	v, err = s.Append(ctx, "t1", v, json.RawMessage(`{"exits":[0]}`), true)
-	require.NoError(t, err)
-
-	v, err = s.SetSetup(ctx, "t1", v, json.RawMessage(`{"players":["A","B","C"],"risk":true}`))
-	require.NoError(t, err)
-	require.Equal(t, int64(5), v)
-
-	// What was acknowledged is there after the store is closed and opened again.
-	require.NoError(t, s.Close())
-	s = openTest(t, dir)
-	r, err := s.Load(ctx, "t1")
-	require.NoError(t, err)
-	require.Equal(t, int64(5), r.Version)
-	require.Equal(t, 2, r.Actions)
-	require.True(t, r.Finished)
-	require.Equal(t, []json.RawMessage{json.RawMessage(`{"draw":"T5"}`), json.RawMessage(`{"exits":[0]}`)}, r.Log)
-	require.JSONEq(t, `{"players":["A","B","C"],"risk":true}`, string(r.Setup))
-	require.Equal(t, []table.Device{host}, r.Devices)
-
-	list, err := s.ListForDevice(ctx, "dev-1", "diamant")
-	require.NoError(t, err)
-	require.Len(t, list, 1)
-	list, err = s.ListForDevice(ctx, "dev-2", "diamant")
-	require.NoError(t, err)
-	require.Empty(t, list)
-
-	_, err = s.Load(ctx, "nope")
-	require.ErrorIs(t, err, table.ErrNotFound)
-	_, err = s.Append(ctx, "nope", 0, json.RawMessage(`{}`), false)
-	require.ErrorIs(t, err, table.ErrNotFound)
-}
-
-func TestUndoOnEmptyLogIsAConflict(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "donuts", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	_, err := s.Undo(ctx, "t", 0, false)
-	require.ErrorIs(t, err, table.ErrConflict)
-}
-
-// Many writers at the same version: exactly one wins, the others get table.ErrConflict.
-func TestConcurrentAppendsOneWins(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	wins := 0
-	for i := 0; i < 20; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			_, err := s.Append(ctx, "t", 0, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)), false)
-			if err == nil {
-				mu.Lock()
-				wins++
-				mu.Unlock()
-				return
-			}
-			require.ErrorIs(t, err, table.ErrConflict)
-		}(i)
-	}
-	wg.Wait()
-	require.Equal(t, 1, wins)
-	r, err := s.Load(ctx, "t")
-	require.NoError(t, err)
-	require.Len(t, r.Log, 1)
 }
 
 func BenchmarkAppend(b *testing.B) {
@@ -121,37 +48,6 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-func TestDevicesAndCodes(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "host", Seats: []int{0, 1, 2}, Host: true}))
-	require.NoError(t, s.Create(ctx, table.Table{ID: "u", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "other"}))
-
-	require.NoError(t, s.SetCode(ctx, "t", "K7M3P9"))
-	require.ErrorIs(t, s.SetCode(ctx, "u", "K7M3P9"), table.ErrCodeTaken)
-	require.ErrorIs(t, s.SetCode(ctx, "nope", "AAAAAA"), table.ErrNotFound)
-	id, err := s.FindByCode(ctx, "K7M3P9")
-	require.NoError(t, err)
-	require.Equal(t, "t", id)
-	_, err = s.FindByCode(ctx, "ZZZZZZ")
-	require.ErrorIs(t, err, table.ErrNotFound)
-
-	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "phone-b", Seats: []int{1}}, {ID: "phone-c", Seats: []int{2}}}
-	v, err := s.SetDevices(ctx, "t", 0, devices)
-	require.NoError(t, err)
-	require.Equal(t, int64(1), v)
-	_, err = s.SetDevices(ctx, "t", 0, devices)
-	require.ErrorIs(t, err, table.ErrConflict)
-	r, err := s.Load(ctx, "t")
-	require.NoError(t, err)
-	require.Equal(t, devices, r.Devices)
-	require.Equal(t, "K7M3P9", r.Code)
-
-	list, err := s.ListForDevice(ctx, "phone-b", "diamant")
-	require.NoError(t, err)
-	require.Len(t, list, 1)
 }
 
 func TestSweepArchivesIdleTablesAndDeletesOldOnes(t *testing.T) {
@@ -207,44 +103,4 @@ func TestMigrationsRunOnce(t *testing.T) {
 	var v int
 	require.NoError(t, s.db.QueryRow(`PRAGMA user_version`).Scan(&v))
 	require.Equal(t, len(migrations), v)
-}
-
-func TestUpdateChangesSetupAndDevicesInOneVersion(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{"players":["A"]}`)}, table.Device{ID: "host", Seats: []int{0}, Host: true}))
-
-	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "b", Seats: []int{1}}}
-	v, err := s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B"]}`), devices)
-	require.NoError(t, err)
-	require.Equal(t, int64(1), v, "one change, one version")
-	r, err := s.Load(ctx, "t")
-	require.NoError(t, err)
-	require.JSONEq(t, `{"players":["A","B"]}`, string(r.Setup))
-	require.Equal(t, devices, r.Devices)
-	require.Equal(t, int64(1), r.Version)
-
-	// Against an old version nothing is written, neither half.
-	_, err = s.Update(ctx, "t", 0, json.RawMessage(`{"players":["A","B","C"]}`), []table.Device{{ID: "host", Seats: []int{0, 1, 2}, Host: true}})
-	require.ErrorIs(t, err, table.ErrConflict)
-	// A failure in the middle (a device twice breaks the devices' key) leaves the setup as
-	// it was: the setup's change is rolled back with the devices'.
-	_, err = s.Update(ctx, "t", 1, json.RawMessage(`{"players":["A","B","C"]}`), []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "host", Seats: []int{1}}})
-	require.Error(t, err)
-	after, err := s.Load(ctx, "t")
-	require.NoError(t, err)
-	require.Equal(t, r.Table.Setup, after.Setup)
-	require.Equal(t, r.Devices, after.Devices)
-	require.Equal(t, int64(1), after.Version)
-
-	// nil leaves a part as it is.
-	v, err = s.Update(ctx, "t", 1, nil, []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}})
-	require.NoError(t, err)
-	v, err = s.Update(ctx, "t", v, json.RawMessage(`{"players":["A","Bea"]}`), nil)
-	require.NoError(t, err)
-	r, err = s.Load(ctx, "t")
-	require.NoError(t, err)
-	require.Equal(t, int64(3), v)
-	require.JSONEq(t, `{"players":["A","Bea"]}`, string(r.Setup))
-	require.Equal(t, []table.Device{{ID: "host", Seats: []int{0, 1}, Host: true}}, r.Devices)
 }

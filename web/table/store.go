@@ -63,6 +63,10 @@ type SweepTimes struct {
 type Store interface {
 	// Create stores a new table with its first device.
 	Create(ctx context.Context, t Table, host Device) error
+	// Import stores a whole table at once, in one transaction: its setup, its log (the
+	// table's version is the log's length) and its devices (a table moved from a device
+	// to the server).
+	Import(ctx context.Context, r Record) error
 	// Load reads a table with its log and devices.
 	Load(ctx context.Context, id string) (Record, error)
 	// Append adds an action at the end of the log; it returns the new version.

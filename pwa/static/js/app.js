@@ -1,5 +1,6 @@
 // Every page's entry module: keeps settings for offline use and installs the service worker.
 import { readSettings, mirrorSettings, applyStoredSettings } from './settings.js';
+import { sayKeptOnce, listKept } from './offline.js';
 
 const root = document.documentElement;
 
@@ -13,8 +14,12 @@ if (root.dataset.page === 'offline') {
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready).then((reg) => {
     // The service worker picks the offline page in the language the device last used.
-    reg.active?.postMessage({ lang: root.lang });
+    // The offline engine draws its pages with the device's settings too.
+    reg.active?.postMessage({ lang: root.lang, settings: readSettings(root) });
+    listKept();
   }).catch(() => {
     // Without a service worker the app still works online.
   });
 }
+
+sayKeptOnce();

@@ -1,0 +1,103 @@
+// Playing Diamant on one phone in the browser, by keyboard: the setup form and a whole
+// game with the phone's secret vote, found by role and name in the page's language. Shared
+// by the online and the offline tests.
+import { expect } from '@playwright/test';
+import { msg, h1, escapeRe, pressAndWait } from './helpers.mjs';
+
+export const NAMES = ['Ada', 'Bruno', 'Chiara'];
+export const SEED = '2026';
+
+// The known result of seed 2026 when each player leaves once carrying at least 5, 10 and
+// 15 diamonds (TestDiamantKnownGame in web/diamant_test.go checks the same sentences).
+export const KNOWN_END = {
+  en: 'Game over: Chiara wins with 60 points.',
+  it: 'Partita finita: vince Chiara con 60 punti.',
+  fr: 'Partie terminée : Chiara gagne avec 60 points.',
+  sk: 'Koniec hry: Chiara má 60 bodov a vyhráva.',
+};
+
+/** The forms of a plural message as regular expressions with the count captured. */
+export function pluralPatterns(cat, id, params = {}) {
+  const forms = cat[id];
+  if (!forms || typeof forms !== 'object') throw new Error(`no plural message ${id}`);
+  return Object.values(forms).map((text) => {
+    const escaped = escapeRe(text);
+    const withParams = escaped.replace(/\\\{\\\{\s*\\\.(\w+)\s*\\\}\\\}/g, (_, k) => (k === 'Count' ? '(\\d+)' : String(params[k])));
+    return new RegExp(withParams);
+  });
+}
+
+/** Sets up a game through the setup form, by keyboard. */
+export async function newGame(page, cat, { draw = 'app', vote = 'phone', seed = SEED, base = '' } = {}) {
+  await page.goto(`${base}/diamant`);
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.setup.title'));
+  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
+  await count.focus();
+  await count.press('ArrowUp'); // 4 → 3 players
+  await expect(count).toHaveValue('3');
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 4 }) })).toHaveCount(0);
+  for (let i = 0; i < NAMES.length; i++) {
+    const box = page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: i + 1 }) });
+    await expect(box).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: i + 1 }));
+    await box.fill(NAMES[i]);
+  }
+  await page.getByRole('radio', { name: msg(cat, `diamant.setup.draw.${draw}`), exact: true }).press('Space');
+  await page.getByRole('radio', { name: msg(cat, `diamant.setup.vote.${vote}`), exact: true }).press('Space');
+  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+}
+
+/**
+ * Plays a phone-vote game to its end by keyboard: each player leaves once carrying at least
+ * 5, 10, 15 diamonds. Calls visit(screen) on the first of each kind of screen.
+ */
+export async function playGame(page, cat, visit = async () => {}) {
+  const seen = new Set();
+  const once = async (screen) => {
+    if (!seen.has(screen)) {
+      seen.add(screen);
+      await visit(screen);
+    }
+  };
+  const draw = page.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
+  const reveal = page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') });
+  const carries = pluralPatterns(cat, 'diamant.n.carries');
+  const final = msg(cat, 'diamant.final.heading');
+  const voteStart = new RegExp(`^(${NAMES.map((n) => escapeRe(msg(cat, 'diamant.vote.start', { Name: n }))).join('|')})$`);
+  const byHeading = {};
+  NAMES.forEach((name, seat) => {
+    byHeading[msg(cat, 'diamant.pass.heading', { Name: name })] = { kind: 'pass', name, seat };
+    byHeading[msg(cat, 'diamant.vote.heading', { Name: name })] = { kind: 'vote', name, seat };
+  });
+  for (let step = 0; step < 800; step++) {
+    const heading = await h1(page).textContent();
+    if (heading === final) return;
+    const screen = byHeading[heading];
+    if (screen?.kind === 'pass') {
+      await once('pass');
+      await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: screen.name }) }));
+      continue;
+    }
+    if (screen?.kind === 'vote') {
+      await once('vote');
+      const text = await page.getByRole('main').innerText();
+      const hand = Number(carries.map((re) => text.match(re)).find(Boolean)[1]);
+      const choice = hand >= 5 + 5 * screen.seat ? 'leave' : 'continue';
+      await pressAndWait(page.getByRole('button', { name: msg(cat, `diamant.vote.${choice}`) }));
+      continue;
+    }
+    if (heading === msg(cat, 'diamant.voted.heading')) {
+      await once('voted');
+      await pressAndWait(reveal);
+      continue;
+    }
+    if (await draw.count()) {
+      await pressAndWait(draw);
+      continue;
+    }
+    await pressAndWait(page.getByRole('link', { name: voteStart }));
+  }
+  throw new Error('the game did not end');
+}

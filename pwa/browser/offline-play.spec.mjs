@@ -1,0 +1,155 @@
+// Playing with no network (issue #15): after one visit online, the service worker runs the
+// offline engine (the server's Go code built to WebAssembly). With the context offline from
+// then on: a whole one-phone Diamant game by keyboard and a whole Donuts game against the
+// hard computer, in four languages with axe on every screen; a reload and a closed app in
+// the middle; then, online again, the move of a table to the server.
+import { test, expect } from '@playwright/test';
+import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install, escapeRe } from './helpers.mjs';
+import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
+
+const notice = (page, cat) => page.getByRole('region', { name: msg(cat, 'app.offline.table') });
+
+for (const lang of LANGS) {
+  test(`offline from the start: a whole Diamant game on one phone by keyboard, in ${lang}`, async ({ page, context }) => {
+    test.setTimeout(300_000);
+    await install(page, lang);
+    const cat = await catalog(page);
+    await context.setOffline(true);
+    await page.goto('/diamant');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expectNoAxeViolations(page);
+    await newGame(page, cat);
+    // The table says it is kept on this phone, on screen and aloud once.
+    await expect(notice(page, cat)).toBeVisible();
+    await expect(page.locator('#live-polite')).toHaveText(msg(cat, 'app.offline.table'));
+    await expectNoAxeViolations(page);
+    await playGame(page, cat, async () => {
+      await expectNoAxeViolations(page);
+    });
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
+    await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
+    await expectNoAxeViolations(page);
+  });
+}
+
+for (const lang of LANGS) {
+  test(`offline from the start: a whole Donuts game against the hard computer by keyboard, in ${lang}`, async ({ page, context }) => {
+    test.setTimeout(300_000);
+    // Each move's request and its reply (with the computer's move), timed in the page.
+    await page.addInitScript(() => {
+      const real = window.fetch;
+      window.fetch = async (input, init) => {
+        const t0 = performance.now();
+        const res = await real(input, init);
+        if (String(input.url ?? input).endsWith('/place')) {
+          const moves = JSON.parse(sessionStorage.getItem('moves') || '[]');
+          moves.push([performance.now() - t0, res.headers.get('Content-Type')]);
+          sessionStorage.setItem('moves', JSON.stringify(moves));
+        }
+        return res;
+      };
+    });
+    await install(page, lang);
+    const cat = await catalog(page);
+    await context.setOffline(true);
+    await page.goto('/donuts');
+    await expect(h1(page)).toHaveText(msg(cat, 'donuts.setup.title'));
+    await expectNoAxeViolations(page);
+    await page.getByRole('radio', { name: msg(cat, 'donuts.setup.mode.computer') }).check();
+    await page.getByRole('radio', { name: msg(cat, 'donuts.level.hard') }).check();
+    await page.getByRole('button', { name: msg(cat, 'donuts.setup.start') }).press('Enter');
+    const grid = page.getByRole('grid');
+    await expect(grid).toBeVisible();
+    await expect(notice(page, cat)).toBeVisible();
+    await expectNoAxeViolations(page);
+    // A playable plate, found by its name in the page's language; typed as two numbers.
+    const playable = new RegExp(`^${escapeRe(msg(cat, 'donuts.cell.label.playable', { Row: '§', Col: '¤', Donut: '~', Line: '~' }))
+      .replace('§', '(\\d)').replace('¤', '(\\d)').replaceAll('~', '.+?')}$`);
+    const plates = page.getByRole('gridcell', { name: playable });
+    let turns = 0;
+    for (; turns < 40 && (await plates.count()); turns += 1) {
+      const name = await plates.first().getAttribute('aria-label') ?? await plates.first().textContent();
+      const [, r, c] = name.match(playable);
+      await page.getByRole('gridcell').first().focus();
+      await page.keyboard.type(`${r}${c}`);
+      const before = await page.locator('#live-polite').textContent();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#live-polite')).not.toHaveText(before);
+    }
+    // Over: no plate is playable, and the screen says how it ended.
+    expect(turns).toBeGreaterThan(3);
+    await expect(plates).toHaveCount(0);
+    await expect(page.locator('#donuts-status')).not.toBeEmpty();
+    await expectNoAxeViolations(page);
+    // The hard computer's replies, in the browser: each reply to a move carries its move.
+    const moves = await page.evaluate(() => JSON.parse(sessionStorage.getItem('moves') || '[]'));
+    expect(moves.every(([, type]) => type.startsWith('application/json')), 'every move answered by the engine as the server would').toBe(true);
+    const times = moves.map(([ms]) => ms);
+    expect(times.length).toBeGreaterThan(3);
+    times.sort((a, b) => a - b);
+    console.log(`offline Donuts (${lang}), a move with the hard computer's reply: median ${times[times.length >> 1].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms over ${times.length} moves`);
+  });
+}
+
+test('offline: a reload and a closed app in the middle of a game resume where they were', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await install(page, 'en');
+  const cat = await catalog(page);
+  await context.setOffline(true);
+  await newGame(page, cat);
+  const draw = page.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
+  await pressAndWait(draw);
+  const heading = await h1(page).textContent();
+  const news = await page.locator('#news').textContent();
+  await page.reload();
+  await expect(h1(page)).toHaveText(heading);
+  await expect(page.locator('#news')).toHaveText(news);
+  // Said once: not again after the reload.
+  await page.waitForTimeout(300);
+  await expect(page.locator('#live-polite')).not.toHaveText(msg(cat, 'app.offline.table'));
+
+  // The app closed and opened again: the game is in the list of this device's games.
+  const url = page.url();
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/diamant');
+  const resume = again.getByRole('link', { name: msg(cat, 'diamant.setup.resume.item', { Names: 'Ada, Bruno and Chiara' }) });
+  await expect(resume).toBeVisible();
+  await resume.press('Enter');
+  await expect(again).toHaveURL(url);
+  await expect(h1(again)).toHaveText(heading);
+});
+
+test('online again, a table kept on the phone moves to the server with one button', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await install(page, 'fr');
+  const cat = await catalog(page);
+  await context.setOffline(true);
+  await newGame(page, cat);
+  await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  const heading = await h1(page).textContent();
+  const table = await page.getByRole('table').textContent();
+  const offlineURL = page.url();
+
+  // Still offline: the move is refused with a sentence, and the game stays.
+  await page.getByRole('button', { name: msg(cat, 'app.offline.move') }).press('Enter');
+  await expect(h1(page)).toHaveText(msg(cat, 'app.offline.move.refused'));
+  await expect(page.getByRole('main')).toContainText(msg(cat, 'app.offline.move.network'));
+  await expectNoAxeViolations(page);
+  await page.goto(offlineURL);
+  await expect(h1(page)).toHaveText(heading);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: msg(cat, 'app.offline.move') }).press('Enter');
+  await expect(page).not.toHaveURL(offlineURL);
+  await expect(page).toHaveURL(/\/diamant\/[a-z2-7]{26}$/);
+  await expect(page.locator('html')).not.toHaveAttribute('data-offline', 'true');
+  await expect(h1(page)).toHaveText(heading);
+  await expect(page.getByRole('table')).toHaveText(table);
+  await expect(notice(page, cat)).toHaveCount(0);
+  // It is the server's now: it can be opened to other phones, and goes on.
+  await expect(page.getByRole('link', { name: msg(cat, 'diamant.open.submit') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The phone no longer keeps it.
+  expect(await page.evaluate(async (u) => (await fetch(u)).status, new URL(offlineURL).pathname)).toBe(404);
+});
