@@ -118,6 +118,14 @@ test('offline: a reload and a closed app in the middle of a game resume where th
   await resume.press('Enter');
   await expect(again).toHaveURL(url);
   await expect(h1(again)).toHaveText(heading);
+
+  // Online again, the server's own list of this device's games shows it too, as kept here.
+  await context.setOffline(false);
+  await again.goto('/diamant');
+  await expect(again.locator('html')).not.toHaveAttribute('data-offline', 'true');
+  const kept = again.getByRole('region', { name: msg(cat, 'app.offline.kept') });
+  await expect(kept.getByRole('link', { name: msg(cat, 'diamant.setup.resume.item', { Names: 'Ada, Bruno and Chiara' }) })).toHaveAttribute('href', new URL(url).pathname);
+  await expectNoAxeViolations(again);
 });
 
 test('online again, a table kept on the phone moves to the server with one button', async ({ page, context }) => {
