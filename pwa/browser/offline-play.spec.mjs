@@ -1,8 +1,9 @@
 // Playing with no network (issue #15): after one visit online, the service worker runs the
 // offline engine (the server's Go code built to WebAssembly). With the context offline from
 // then on: a whole one-phone Diamant game by keyboard and a whole Donuts game against the
-// hard computer, in four languages with axe on every screen; a reload and a closed app in
-// the middle; then, online again, the move of a table to the server.
+// hard computer, in four languages with axe on every screen, each with a reload in the
+// middle; the app closed and opened again; then, online again, the move of a table to the
+// server.
 import { test, expect } from '@playwright/test';
 import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install, escapeRe } from './helpers.mjs';
 import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
@@ -23,8 +24,14 @@ for (const lang of LANGS) {
     await expect(notice(page, cat)).toBeVisible();
     await expect(page.locator('#live-polite')).toHaveText(msg(cat, 'app.offline.table'));
     await expectNoAxeViolations(page);
-    await playGame(page, cat, async () => {
+    await playGame(page, cat, async (screen) => {
       await expectNoAxeViolations(page);
+      if (screen === 'voted') {
+        // A reload with the votes cast and not yet revealed: the same screen again.
+        const heading = await h1(page).textContent();
+        await page.reload();
+        await expect(h1(page)).toHaveText(heading);
+      }
     });
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
     await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
@@ -75,6 +82,12 @@ for (const lang of LANGS) {
       const before = await page.locator('#live-polite').textContent();
       await page.keyboard.press('Enter');
       await expect(page.locator('#live-polite')).not.toHaveText(before);
+      if (turns === 3) {
+        // A reload in the middle: the same board.
+        const board = await page.getByRole('grid').innerText();
+        await page.reload();
+        await expect.poll(() => page.getByRole('grid').innerText()).toBe(board);
+      }
     }
     // Over: no plate is playable, and the screen says how it ended.
     expect(turns).toBeGreaterThan(3);
