@@ -18,6 +18,7 @@ if (globalThis.speechSynthesis && globalThis.document && readSettings().speak) {
   globalThis.speechSynthesis.getVoices();
   loadT();
 }
+
 let audio;
 let sleepTimer;
 
