@@ -27,6 +27,8 @@ var sameAsEnglish = map[string]bool{
 	"it:settings.text.option":       true,
 	"sk:settings.text.option":       true,
 	"fr:settings.contrast.standard": true, // "Standard" is French too
+	"it:donuts.brief.place":         true, // "{{.Who}}: {{.Plate}}."
+	"sk:donuts.brief.place":         true,
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)

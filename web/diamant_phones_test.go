@@ -377,9 +377,9 @@ func TestPhonesHiddenChests(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	l := s.catalog.Localizer("en")
-	hidden := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
+	hidden := say.DiamantEventsSeen(l, say.Full, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
 	require.NotContains(t, fmt.Sprint(hidden), "12")
-	shown := say.DiamantEventsSeen(l, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
+	shown := say.DiamantEventsSeen(l, say.Full, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
 	require.Contains(t, fmt.Sprint(shown), "the chest, which now holds 12 diamonds")
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -55,7 +56,9 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantta
 
 // diamantView is what this device's screens of t are made from.
 func (s *Server) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
-	return page.DiamantView{L: s.loc(c), T: t, Risk: s.readSession(c).Risk, Away: func(seat int) bool { return s.seatAway(t, seat) }}
+	d := s.readSession(c)
+	return page.DiamantView{L: s.loc(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
+		Away: func(seat int) bool { return s.seatAway(t, seat) }}
 }
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).

@@ -432,7 +432,7 @@ func TestDiamantKnownGame(t *testing.T) {
 	ls := localizers(t)
 	var last []string
 	for _, lang := range []string{"en", "it", "fr", "sk"} {
-		says := say.DiamantEvents(ls[lang], tb.Opt.Players, tb.Last)
+		says := say.DiamantEvents(ls[lang], say.Full, tb.Opt.Players, tb.Last)
 		last = append(last, says[len(says)-1].Text)
 	}
 	// The browser test (pwa/browser/diamant.spec.mjs) expects these very sentences.

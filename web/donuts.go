@@ -128,7 +128,7 @@ func (s *Server) donutsCreate(c echo.Context) error {
 // donutsBoard is the board as this device sees it (page.DonutsView): with, for the host
 // while a second phone may join, the code, the link and its QR code.
 func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
-	v := page.DonutsView{L: l, T: t.Table, Device: t.device, Fresh: t.fresh}
+	v := page.DonutsView{L: l, Verbosity: s.verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code

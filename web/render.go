@@ -9,6 +9,7 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/table"
 )
 
@@ -21,7 +22,7 @@ func (s *Server) frame(c echo.Context, name, title string) page.Frame {
 	f := page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.catalogURLs[l.Lang], Asset: s.assets.URL,
 		Languages: languageLinks(c.Request().URL, l.Lang),
 		Prefs: page.Prefs{Text: st.Text, Contrast: st.Contrast, Motion: st.Motion, Rate: st.Rate, Speak: st.Speak,
-			Sound: st.Sound, Vibrate: st.Vibrate}}
+			Sound: st.Sound, Vibrate: st.Vibrate, Verbosity: st.Verbosity}}
 	if s.cfg.Offline {
 		f.Offline = true
 		if id := c.Param("id"); table.ValidID(id) {
@@ -29,6 +30,12 @@ func (s *Server) frame(c echo.Context, name, title string) page.Frame {
 		}
 	}
 	return f
+}
+
+// verbosity is how much this device's announcements say (its settings, in its session):
+// every reply and every live event says its sentences so.
+func (s *Server) verbosity(c echo.Context) say.Verbosity {
+	return say.ParseVerbosity(s.settings(c).Verbosity)
 }
 
 // renderPage writes a page drawn by a templ component.

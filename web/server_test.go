@@ -145,8 +145,10 @@ func TestSettingsRoundTrip(t *testing.T) {
 	require.Contains(t, body, `data-text="100"`)
 	require.Contains(t, body, `data-speak="false"`, "speech is off by default")
 
+	require.Contains(t, body, `data-verbosity="full"`, "announcements are whole sentences by default")
+
 	form := url.Values{"_csrf": {c.csrf()}, "lang": {"sk"}, "text": {"200"}, "contrast": {"high"},
-		"motion": {"on"}, "speak": {"on"}, "rate": {"1.5"}, "sound": {"on"}}
+		"motion": {"on"}, "speak": {"on"}, "rate": {"1.5"}, "sound": {"on"}, "verbosity": {"brief"}}
 	res, _ := c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	require.Equal(t, "/settings?saved=1", res.Header.Get("Location"))
@@ -154,10 +156,37 @@ func TestSettingsRoundTrip(t *testing.T) {
 	_, body = c.get("/settings?saved=1", nil)
 	require.Equal(t, "sk", langOf(t, body))
 	for _, attr := range []string{`data-text="200"`, `data-contrast="high"`, `data-motion="on"`, `data-speak="true"`,
-		`data-rate="1.5"`, `data-sound="true"`, `data-vibrate="false"`} {
+		`data-rate="1.5"`, `data-sound="true"`, `data-vibrate="false"`, `data-verbosity="brief"`} {
 		require.Contains(t, body, attr)
 	}
 	require.Contains(t, body, `role="status"`)
+	require.Regexp(t, `<input type="radio" name="verbosity" value="brief" checked`, body, "the form shows the saved choice")
+}
+
+// The verbosity's two choices are explained by an example each, made by the sentences
+// themselves; a form without a verbosity (a page from before the setting) keeps the device's.
+func TestVerbositySetting(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	_, body := c.get("/settings?lang=fr", nil)
+	require.Contains(t, body, "Par exemple : Trésor de 7 : 2 diamants chacun, et 1 reste sur la carte.")
+	require.Contains(t, body, "Par exemple : 7 diamants : 2 chacun, 1 reste.")
+	require.Contains(t, body, `aria-describedby="verbosity-brief-hint"`)
+
+	post := func(form url.Values) int {
+		form.Set("_csrf", c.csrf())
+		res, _ := c.do(http.MethodPost, "/settings", strings.NewReader(form.Encode()), nil)
+		return res.StatusCode
+	}
+	base := url.Values{"lang": {"fr"}, "text": {"100"}, "contrast": {"standard"}, "motion": {"system"}, "rate": {"1"}}
+	brief := url.Values{"verbosity": {"brief"}}
+	for k, v := range base {
+		brief[k] = v
+	}
+	require.Equal(t, http.StatusSeeOther, post(brief))
+	require.Equal(t, http.StatusSeeOther, post(base), "a form without the field")
+	_, body = c.get("/", nil)
+	require.Contains(t, body, `data-verbosity="brief"`, "the device's choice stays")
 }
 
 func TestMalformedSettingsChangeNothing(t *testing.T) {
@@ -173,6 +202,8 @@ func TestMalformedSettingsChangeNothing(t *testing.T) {
 		{"lang": {"de"}},
 		{"speak": {"yes"}},
 		{"sound": {"on", "on"}},
+		{"verbosity": {"terse"}},
+		{"verbosity": {""}},
 	}
 	for _, change := range bad {
 		form := url.Values{"_csrf": {c.csrf()}}
@@ -187,6 +218,10 @@ func TestMalformedSettingsChangeNothing(t *testing.T) {
 		require.Equal(t, "it", langOf(t, body), "the refusal is in the player's language")
 		require.Contains(t, body, `role="alert"`)
 		require.Contains(t, body, `data-text="100"`, "%v: nothing was changed", change)
+		if _, ok := change["verbosity"]; ok {
+			require.Contains(t, body, "Annunci", "the refusal names the field")
+			require.Contains(t, body, `data-verbosity="full"`, "%v: nothing was changed", change)
+		}
 	}
 }
 

@@ -164,6 +164,7 @@ func (s *Server) readSession(c echo.Context) sessionData {
 	pick("contrast", contrasts, &d.Settings.Contrast)
 	pick("motion", motions, &d.Settings.Motion)
 	pick("rate", rates, &d.Settings.Rate)
+	pick("verbosity", verbosities, &d.Settings.Verbosity)
 	flag := func(key string, into *bool) {
 		if b, ok := values[key].(bool); ok {
 			*into = b
@@ -198,6 +199,7 @@ func (s *Server) changeSession(c echo.Context, change func(*sessionData)) error 
 	set("contrast", st.Contrast, st.Contrast != def.Contrast)
 	set("motion", st.Motion, st.Motion != def.Motion)
 	set("rate", st.Rate, st.Rate != def.Rate)
+	set("verbosity", st.Verbosity, st.Verbosity != def.Verbosity)
 	set("speak", st.Speak, st.Speak != def.Speak)
 	set("sound", st.Sound, st.Sound != def.Sound)
 	set("vibrate", st.Vibrate, st.Vibrate != def.Vibrate)

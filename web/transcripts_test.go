@@ -27,7 +27,8 @@ import (
 // Transcripts (issue #13, "Keep it right"): for each language, everything the app says in
 // one seeded Diamant game on one phone, the same game with a phone each, and one Donuts
 // game against the computer, played through the real handlers as the pages' scripts play
-// them, and kept in testdata/transcripts/LANG/. A change to any sentence shows up as a
+// them, and kept in testdata/transcripts/LANG/; each once with whole sentences (NAME.txt)
+// and once by phones set to brief announcements (NAME.brief.txt, issue #14). A change to any sentence shows up as a
 // diff of those files, which a reviewer reads aloud. The Donaz clock speaks from the
 // browser: pwa/test/transcripts.test.mjs keeps its transcripts beside these.
 //
@@ -62,23 +63,35 @@ func transcriptLeaves(seat, hand int) bool { return hand >= 3+3*seat }
 func updating() bool { return *updateTranscripts || os.Getenv("TAVOLO_UPDATE_TRANSCRIPTS") == "1" }
 
 func TestTranscripts(t *testing.T) {
-	// One server: the four languages' joins by code (two phones, a look and a join each)
-	// stay within what one address may try at once (joinBurst).
-	s, ts := newServerPair(t, t.TempDir())
-	for _, lang := range transcriptLangs {
-		t.Run(lang, func(t *testing.T) {
-			t.Parallel()
-			t.Run("diamant-one-phone", func(t *testing.T) {
-				checkTranscript(t, lang, "diamant-one-phone.txt", diamantOnePhoneTranscript(t, s, ts, lang))
+	for _, verbosity := range []string{say.VerbosityFull, say.VerbosityBrief} {
+		// One server a verbosity: the four languages' joins by code (two phones, a look and
+		// a join each) stay within what one address may try at once (joinBurst).
+		s, ts := newServerPair(t, t.TempDir())
+		suffix := ".txt"
+		if verbosity == say.VerbosityBrief {
+			suffix = ".brief.txt"
+		}
+		for _, lang := range transcriptLangs {
+			t.Run(verbosity+"/"+lang, func(t *testing.T) {
+				t.Parallel()
+				in := transcriptPhones{lang: lang, verbosity: verbosity}
+				t.Run("diamant-one-phone", func(t *testing.T) {
+					checkTranscript(t, lang, "diamant-one-phone"+suffix, diamantOnePhoneTranscript(t, s, ts, in))
+				})
+				t.Run("diamant-phones", func(t *testing.T) {
+					checkTranscript(t, lang, "diamant-phones"+suffix, diamantPhonesTranscript(t, s, ts, in))
+				})
+				t.Run("donuts-computer", func(t *testing.T) {
+					checkTranscript(t, lang, "donuts-computer"+suffix, donutsTranscript(t, s, ts, in))
+				})
 			})
-			t.Run("diamant-phones", func(t *testing.T) {
-				checkTranscript(t, lang, "diamant-phones.txt", diamantPhonesTranscript(t, s, ts, lang))
-			})
-			t.Run("donuts-computer", func(t *testing.T) {
-				checkTranscript(t, lang, "donuts-computer.txt", donutsTranscript(t, s, ts, lang))
-			})
-		})
+		}
 	}
+}
+
+// transcriptPhones is how a transcript's phones are set: their language and verbosity.
+type transcriptPhones struct {
+	lang, verbosity string
 }
 
 // ---- the transcript ----
@@ -207,12 +220,18 @@ type scriptPhone struct {
 	events  <-chan sseEvent
 }
 
-// newScriptPhone is a new browser with the page's language chosen.
-func newScriptPhone(t *testing.T, ts *httptest.Server, lang, name string, seat int) *scriptPhone {
+// newScriptPhone is a new browser with the page's language chosen, and its verbosity when
+// brief (by the settings form).
+func newScriptPhone(t *testing.T, ts *httptest.Server, in transcriptPhones, name string, seat int) *scriptPhone {
 	c := newClient(t, ts)
-	res, _ := c.get("/?lang="+lang, nil)
+	res, _ := c.get("/?lang="+in.lang, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	return &scriptPhone{t: t, name: name, seat: seat, c: c, csrf: c.csrf()}
+	p := &scriptPhone{t: t, name: name, seat: seat, c: c, csrf: c.csrf()}
+	if in.verbosity != say.VerbosityFull {
+		require.Equal(t, "/settings?saved=1", p.post("/settings", url.Values{"lang": {in.lang}, "text": {"100"}, "contrast": {"standard"},
+			"motion": {"system"}, "rate": {"1"}, "sound": {"on"}, "vibrate": {"on"}, "verbosity": {in.verbosity}}))
+	}
+	return p
 }
 
 // post sends a form as the page's plain form does (no script): the 303's address.
@@ -358,9 +377,9 @@ func choiceOf(leave bool) (string, string) {
 
 // diamantOnePhoneTranscript plays the game on one phone: the app draws, the phone goes
 // round for each secret vote, the host undoes one draw.
-func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string) *transcript {
+func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
 	tr := &transcript{}
-	p := newScriptPhone(t, ts, lang, "", 0)
+	p := newScriptPhone(t, ts, in, "", 0)
 	loc := p.post("/diamant", url.Values{"name": transcriptPlayers, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone},
 		"seed": {strconv.Itoa(transcriptSeed)}})
 	id := strings.TrimPrefix(loc, "/diamant/")
@@ -434,9 +453,9 @@ func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, lan
 // diamantPhonesTranscript plays the same game with a phone each: Ada's phone opens the
 // table and is its host, the others join by its code; each phone votes on its own, and
 // follows the table by its live stream.
-func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string) *transcript {
+func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
 	tr := &transcript{}
-	host := newScriptPhone(t, ts, lang, transcriptPlayers[0], 0)
+	host := newScriptPhone(t, ts, in, transcriptPlayers[0], 0)
 	loc := host.post("/diamant/phones", url.Values{"name": {host.name}, "draw": {diamanttable.DrawApp}, "hidden": {"1"}})
 	id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
 	tr.hidden(id, "ID")
@@ -462,7 +481,7 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang 
 		}
 	}
 	for seat, name := range transcriptPlayers[1:] {
-		p := newScriptPhone(t, ts, lang, name, seat+1)
+		p := newScriptPhone(t, ts, in, name, seat+1)
 		_, body := p.c.get("/join/"+code, nil)
 		require.Contains(t, body, `name="seat" value="new"`)
 		tr.step("%s joins with the code (the table's page loads)", name)
@@ -562,9 +581,9 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, lang 
 
 // donutsTranscript plays chocolate against the computer at a fixed level and seed: the
 // person always takes the first playable plate, row by row, and takes one move back.
-func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, lang string) *transcript {
+func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
 	tr := &transcript{}
-	p := newScriptPhone(t, ts, lang, "", 0)
+	p := newScriptPhone(t, ts, in, "", 0)
 	loc := p.post("/donuts", url.Values{"mode": {donutstable.ModeComputer}, "level": {transcriptLevel}, "color": {"chocolate"},
 		"first": {"chocolate"}, "board": {"number"}, "seed": {transcriptBoard}})
 	id := strings.TrimPrefix(loc, "/donuts/t/")

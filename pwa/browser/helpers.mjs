@@ -66,7 +66,7 @@ export function msg(cat, id, params = {}) {
 }
 
 export const DEFAULT_SETTINGS = {
-  lang: 'en', text: '100', contrast: 'standard', motion: 'system', speak: false, rate: '1', sound: true, vibrate: true,
+  lang: 'en', text: '100', contrast: 'standard', motion: 'system', speak: false, rate: '1', sound: true, vibrate: true, verbosity: 'full',
 };
 
 /**
@@ -78,7 +78,7 @@ export async function postSettings(page, settings) {
   const html = await (await page.request.get('/settings')).text();
   const token = html.match(/name="_csrf" value="([^"]+)"/)?.[1];
   if (!token) throw new Error('no CSRF field on the settings page');
-  const form = { _csrf: token, lang: st.lang, text: st.text, contrast: st.contrast, motion: st.motion, rate: st.rate };
+  const form = { _csrf: token, lang: st.lang, text: st.text, contrast: st.contrast, motion: st.motion, rate: st.rate, verbosity: st.verbosity };
   for (const k of ['speak', 'sound', 'vibrate']) if (st[k]) form[k] = 'on';
   const res = await page.request.post('/settings', { form, maxRedirects: 0 });
   expect(res.status(), 'settings saved (303 See Other)').toBe(303);
@@ -104,6 +104,9 @@ export async function setSettingsByForm(page, settings) {
   if (settings.motion) {
     await group('settings.motion').getByRole('radio', { name: msg(cat, `settings.motion.${settings.motion}`) }).check();
   }
+  if (settings.verbosity) {
+    await group('settings.verbosity').getByRole('radio', { name: msg(cat, `settings.verbosity.${settings.verbosity}`) }).check();
+  }
   if (settings.rate) {
     await page.getByRole('combobox', { name: msg(cat, 'settings.rate') }).selectOption(settings.rate);
   }
@@ -118,21 +121,27 @@ export async function setSettingsByForm(page, settings) {
   await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toBeVisible();
 }
 
+// The stub's voices: one a language of the app's.
+export const STUB_VOICES = [
+  { name: 'Stub English', lang: 'en-GB', default: true, localService: true, voiceURI: 'stub-en' },
+  { name: 'Stub Italiano', lang: 'it-IT', default: false, localService: true, voiceURI: 'stub-it' },
+  { name: 'Stub Français', lang: 'fr-FR', default: false, localService: true, voiceURI: 'stub-fr' },
+  { name: 'Stub Slovenčina', lang: 'sk-SK', default: false, localService: true, voiceURI: 'stub-sk' },
+];
+
 /**
  * Replaces speechSynthesis before any page script runs. What would be spoken is recorded
- * in window.__spoken as {text, lang, rate}; utterances end at once (onstart, onend fire).
+ * in window.__spoken as {text, lang, rate, voice} (voice: the name of the utterance's voice,
+ * null for the device's default); utterances end at once (onstart, onend fire). voices are
+ * what getVoices() lists; with late (ms), it lists none until then, then fires
+ * voiceschanged, as Chrome does.
  */
-export async function stubSpeech(page) {
-  await page.addInitScript(() => {
+export async function stubSpeech(page, { voices = STUB_VOICES, late = 0 } = {}) {
+  await page.addInitScript(({ voices, late }) => {
     const spoken = [];
     const queue = [];
     Object.defineProperty(window, '__spoken', { value: spoken, configurable: true });
-    const voices = [
-      { name: 'Stub English', lang: 'en-GB', default: true, localService: true, voiceURI: 'stub-en' },
-      { name: 'Stub Italiano', lang: 'it-IT', default: false, localService: true, voiceURI: 'stub-it' },
-      { name: 'Stub Français', lang: 'fr-FR', default: false, localService: true, voiceURI: 'stub-fr' },
-      { name: 'Stub Slovenčina', lang: 'sk-SK', default: false, localService: true, voiceURI: 'stub-sk' },
-    ];
+    let listed = late > 0 ? [] : voices;
     const fire = (u, type) => {
       const ev = new Event(type);
       ev.utterance = u;
@@ -144,9 +153,9 @@ export async function stubSpeech(page) {
       speaking: false,
       pending: false,
       paused: false,
-      getVoices: () => voices,
+      getVoices: () => listed,
       speak(u) {
-        spoken.push({ text: u.text, lang: u.lang, rate: u.rate });
+        spoken.push({ text: u.text, lang: u.lang, rate: u.rate, voice: u.voice ? u.voice.name : null });
         queue.push(u);
         // Asynchronous like the real thing, but instant.
         setTimeout(() => {
@@ -163,6 +172,12 @@ export async function stubSpeech(page) {
       resume() { synth.paused = false; },
     });
     Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+    if (late > 0) {
+      setTimeout(() => {
+        listed = voices;
+        synth.dispatchEvent(new Event('voiceschanged'));
+      }, late);
+    }
     // Our own utterance too, so that its on* handlers are plain properties fired once.
     window.SpeechSynthesisUtterance = class extends EventTarget {
       constructor(text = '') {
@@ -170,7 +185,7 @@ export async function stubSpeech(page) {
         Object.assign(this, { text, lang: '', rate: 1, pitch: 1, volume: 1, voice: null });
       }
     };
-  });
+  }, { voices, late });
 }
 
 /** What the page would have spoken so far (with stubSpeech installed). */

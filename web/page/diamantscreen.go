@@ -18,13 +18,14 @@ import (
 
 // DiamantRow is a player as the screens list them.
 // DiamantView is what a device's Diamant screen is made from: the table as the device
-// sees it, the page's language, whether the risk hint is on, and which seats' phones are
-// away (nil: none).
+// sees it, the page's language and the device's verbosity, whether the risk hint is on,
+// and which seats' phones are away (nil: none).
 type DiamantView struct {
-	L    *i18n.Localizer
-	T    *diamanttable.Table
-	Risk bool
-	Away func(seat int) bool
+	L         *i18n.Localizer
+	Verbosity say.Verbosity
+	T         *diamanttable.Table
+	Risk      bool
+	Away      func(seat int) bool
 }
 
 // Screen is the screen the table is at for this device. show asks for a screen that is
@@ -43,7 +44,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 	st := t.State
 	names := t.Names
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
-	p.News = say.DiamantEventsSeen(l, names, t.Last, t.Shown())
+	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
 	p.Where = v.Where()
 	if t.Opt.Phones {
 		v.phoneScreen(p)
@@ -66,7 +67,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
 		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
-		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T("diamant.voted.text")}}
+		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T(v.Verbosity.Pick("diamant.voted.text", "diamant.brief.voted"))}}
 		return
 	case st.Finished():
 		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
@@ -153,7 +154,7 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
 	if p.ShowRisk = v.Risk; p.ShowRisk {
 		ending, left := st.Risk()
-		p.Risk = say.DiamantRisk(l, ending, left)
+		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
 	}
 	switch {
 	case !t.Seated():

@@ -8,22 +8,24 @@ import (
 	donutstable "tavolo/web/table/donuts"
 )
 
-// DonutsView is what a device's Donuts board is made from: the table, the device, how
-// many of the last moves to tell (what a request did; 0: the last turn, as on a plain
-// load), and how a second phone joins while it may (nil: it may not, or not from here).
+// DonutsView is what a device's Donuts board is made from: the page's language and the
+// device's verbosity, the table, the device, how many of the last moves to tell (what a
+// request did; 0: the last turn, as on a plain load), and how a second phone joins while
+// it may (nil: it may not, or not from here).
 type DonutsView struct {
-	L      *i18n.Localizer
-	T      *donutstable.Table
-	Device table.Device
-	Fresh  int
-	Join   *JoinCode
+	L         *i18n.Localizer
+	Verbosity say.Verbosity
+	T         *donutstable.Table
+	Device    table.Device
+	Fresh     int
+	Join      *JoinCode
 }
 
 // Board is the board as this device sees it, and what is said of it.
 func (v DonutsView) Board() DonutsPlay {
 	l, t := v.L, v.T
 	g, ai := t.Game, t.Opt.Computer()
-	p := DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: t.Opt.SeedText(), Status: say.DonutsNext(l, ai, g),
+	p := DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: t.Opt.SeedText(), Status: say.DonutsNext(l, v.Verbosity, ai, g),
 		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.Events),
 		Finished: g.Finished(), CanUndo: t.Undoable() > 0, Computer: ai != donuts.None}
 	p.Heading = l.T("donuts.play.title.two")
@@ -61,7 +63,7 @@ func (v DonutsView) Board() DonutsPlay {
 		if len(ev.Flipped) > 0 {
 			snd = "flip"
 		}
-		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, ai, ev), Sound: snd})
+		p.News = append(p.News, say.Sentence{Text: say.DonutsMove(l, v.Verbosity, ai, ev), Sound: snd})
 	}
 	// "Where are we?" says "you" to a person who plays one colour: against the computer,
 	// or on a phone each.

@@ -36,6 +36,9 @@ type Prefs struct {
 	Speak    bool
 	Sound    bool
 	Vibrate  bool
+	// Verbosity: "full" or "brief", what the announcements say (the server's sentences
+	// and the scripts' own).
+	Verbosity string
 }
 
 // LangLink is one entry of the language switcher: the current page in another language.

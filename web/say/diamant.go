@@ -58,15 +58,16 @@ func Diamonds(l *i18n.Localizer, n int) string { return l.N("diamant.n.diamonds"
 
 // diamantTokens says a number of diamonds as the box's tokens, each kind with its value,
 // so that the parts add up when heard: "2 clear tokens worth 5 each and 3 red tokens worth
-// 1 each".
-func diamantTokens(l *i18n.Localizer, t diamant.Tokens) string {
+// 1 each"; briefly, "2 clear and 3 red" (after the diamonds they make up).
+func diamantTokens(l *i18n.Localizer, v Verbosity, t diamant.Tokens) string {
+	clear, red := v.Pick("diamant.n.clear", "diamant.brief.n.clear"), v.Pick("diamant.n.red", "diamant.brief.n.red")
 	switch {
 	case t.Clear > 0 && t.Red > 0:
-		return l.N("diamant.n.clear", t.Clear) + l.T("diamant.and") + l.N("diamant.n.red", t.Red)
+		return l.N(clear, t.Clear) + l.T("diamant.and") + l.N(red, t.Red)
 	case t.Clear > 0:
-		return l.N("diamant.n.clear", t.Clear)
+		return l.N(clear, t.Clear)
 	case t.Red > 0:
-		return l.N("diamant.n.red", t.Red)
+		return l.N(red, t.Red)
 	}
 	return ""
 }
@@ -99,36 +100,43 @@ func diamantIdols(l *i18n.Localizer, idols diamant.IdolSet) string {
 // pointsText is "34 points".
 func diamantPoints(l *i18n.Localizer, n int) string { return l.N("diamant.n.points", n) }
 
-// eventSentences turns an action's events into sentences. Secret votes say nothing
-// here: the vote screens say "vote recorded" the same way whatever the vote.
-func DiamantEvents(l *i18n.Localizer, names []string, events []diamant.Event) []Sentence {
-	return DiamantEventsSeen(l, names, events, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7))
+// DiamantEvents turns an action's events into sentences, in a verbosity. Secret votes
+// say nothing here: the vote screens say "vote recorded" the same way whatever the vote.
+func DiamantEvents(l *i18n.Localizer, v Verbosity, names []string, events []diamant.Event) []Sentence {
+	return DiamantEventsSeen(l, v, names, events, diamant.SeatsOf(0, 1, 2, 3, 4, 5, 6, 7))
 }
 
-// eventSentencesSeen is eventSentences for a device that may see the chests of the seats
+// DiamantEventsSeen is DiamantEvents for a device that may see the chests of the seats
 // shown only: for the others, what they take from the cards is said, their chest is not.
-func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event, shown diamant.Seats) []Sentence {
+func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []diamant.Event, shown diamant.Seats) []Sentence {
 	var out []Sentence
 	add := func(text string, assertive bool, sound string) {
 		out = append(out, Sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
 	}
+	brief := v == Brief
 	for _, e := range events {
 		switch e.Type {
 		case diamant.EvRoundStarted:
-			add(l.T("diamant.say.round", "Round", e.Round, "Idol", l.T("diamant.idol.the", "Value", e.Card.Value()),
+			add(l.T(v.Pick("diamant.say.round", "diamant.brief.round"), "Round", e.Round, "Idol", l.T("diamant.idol.the", "Value", e.Card.Value()),
 				"Cards", l.N("diamant.n.cards", e.Deck)), false, "")
 		case diamant.EvTreasure:
+			if brief {
+				add(diamantBriefTreasure(l, e), false, "treasure")
+				break
+			}
 			add(l.T("diamant.say.treasure", "Card", DiamantCard(l, e.Card),
 				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)), false, "treasure")
 		case diamant.EvIdol:
-			add(l.T("diamant.say.idol", "Card", DiamantCard(l, e.Card)), false, "idol")
+			add(l.T(v.Pick("diamant.say.idol", "diamant.brief.idol"), "Card", DiamantCard(l, e.Card)), false, "idol")
 		case diamant.EvHazard:
+			id := v.Pick("diamant.hazard.", "diamant.brief.hazard.") + e.Card.String()
 			if e.Second {
-				add(l.T("diamant.hazard."+e.Card.String()+".second"), true, "lost")
+				add(l.T(id+".second"), true, "lost")
 			} else {
-				add(l.T("diamant.hazard."+e.Card.String()+".first"), false, "hazard")
+				add(l.T(id+".first"), false, "hazard")
 			}
 		case diamant.EvVotesRevealed:
+			// Already the fact alone: who goes on, who leaves.
 			if e.Seats == 0 {
 				add(l.T("diamant.say.continue.all"), false, "")
 			} else {
@@ -136,50 +144,84 @@ func DiamantEventsSeen(l *i18n.Localizer, names []string, events []diamant.Event
 			}
 		case diamant.EvCardShared:
 			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {
-				add(l.T("diamant.say.shared.alone", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount), "Name", leavers[0]), false, "")
+				add(l.T(v.Pick("diamant.say.shared.alone", "diamant.brief.shared.alone"), "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
+					"Name", leavers[0]), false, "")
+				break
+			}
+			if brief {
+				add(diamantBriefShared(l, e), false, "")
 				break
 			}
 			add(l.T("diamant.say.shared", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
 				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)), false, "")
 		case diamant.EvLeft:
 			name := names[e.Seat]
+			tokens := func() string { return diamantTokens(l, v, e.Tokens) }
 			switch {
 			case !shown.Has(e.Seat) && e.Amount > 0:
-				add(l.T("diamant.say.left.hidden", "Name", name, "Taken", Diamonds(l, e.Amount), "Tokens", diamantTokens(l, e.Tokens)), false, "")
+				add(l.T(v.Pick("diamant.say.left.hidden", "diamant.brief.left.hidden"), "Name", name, "Taken", Diamonds(l, e.Amount), "Tokens", tokens()), false, "")
 			case !shown.Has(e.Seat):
-				add(l.T("diamant.say.left.nothing.hidden", "Name", name), false, "")
+				add(l.T(v.Pick("diamant.say.left.nothing.hidden", "diamant.brief.left.nothing.hidden"), "Name", name), false, "")
 			case e.Amount > 0:
-				add(l.T("diamant.say.left", "Name", name, "Taken", Diamonds(l, e.Amount),
-					"Tokens", diamantTokens(l, e.Tokens), "Chest", Diamonds(l, e.Chest)), false, "")
+				add(l.T(v.Pick("diamant.say.left", "diamant.brief.left"), "Name", name, "Taken", Diamonds(l, e.Amount),
+					"Tokens", tokens(), "Chest", Diamonds(l, e.Chest)), false, "")
 			case e.Chest > 0:
-				add(l.T("diamant.say.left.nothing", "Name", name, "Chest", Diamonds(l, e.Chest)), false, "")
+				add(l.T(v.Pick("diamant.say.left.nothing", "diamant.brief.left.nothing"), "Name", name, "Chest", Diamonds(l, e.Chest)), false, "")
 			default:
-				add(l.T("diamant.say.left.empty", "Name", name), false, "")
+				add(l.T(v.Pick("diamant.say.left.empty", "diamant.brief.left.empty"), "Name", name), false, "")
 			}
 			if e.Idols != 0 {
-				add(l.T("diamant.say.idols.taken", "Name", name, "Idols", diamantIdols(l, e.Idols)), false, "idol")
+				add(l.T(v.Pick("diamant.say.idols.taken", "diamant.brief.idols.taken"), "Name", name, "Idols", diamantIdols(l, e.Idols)), false, "idol")
 			}
 		case diamant.EvHandLost:
-			add(l.T("diamant.say.lost", "Name", names[e.Seat], "Lost", Diamonds(l, e.Amount)), false, "")
+			add(l.T(v.Pick("diamant.say.lost", "diamant.brief.lost"), "Name", names[e.Seat], "Lost", Diamonds(l, e.Amount)), false, "")
 		case diamant.EvHazardRemoved:
-			add(l.T("diamant.say.hazard.removed"), false, "")
+			add(l.T(v.Pick("diamant.say.hazard.removed", "diamant.brief.hazard.removed")), false, "")
 		case diamant.EvIdolsRemoved:
-			add(l.N("diamant.n.idols.lost", len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)), false, "")
+			add(l.N(v.Pick("diamant.n.idols.lost", "diamant.brief.n.idols.lost"), len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)), false, "")
 		case diamant.EvRoundEnded:
-			id := "diamant.say.end.empty"
+			why := "empty"
 			if e.Reason == diamant.EndHazard {
-				id = "diamant.say.end.hazard"
+				why = "hazard"
 			}
-			add(l.T(id, "Round", e.Round), false, "")
+			add(l.T(v.Pick("diamant.say.end.", "diamant.brief.end.")+why, "Round", e.Round), false, "")
 			if e.Amount > 0 {
-				add(l.N("diamant.n.back", e.Amount), false, "")
+				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
 			}
 		case diamant.EvGameOver:
-			add(l.N("diamant.n.over", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
+			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
 				"Points", diamantPoints(l, e.Amount)), true, "")
 		}
 	}
 	return out
+}
+
+// diamantBriefTreasure says a treasure drawn briefly: "7 diamonds: 2 each, 1 stays.",
+// "6 diamonds: 2 each.", or when nobody gets any, "2 diamonds: they stay on the card."
+func diamantBriefTreasure(l *i18n.Localizer, e diamant.Event) string {
+	n := e.Card.Value()
+	switch {
+	case e.Share == 0:
+		return l.N("diamant.brief.n.treasure.kept", n)
+	case e.Stays == 0:
+		return l.N("diamant.brief.n.treasure.split", n, "Each", l.N("diamant.brief.n.each", e.Share))
+	}
+	return l.N("diamant.brief.n.treasure", n, "Each", l.N("diamant.brief.n.each", e.Share), "Stays", l.N("diamant.brief.n.stays", e.Stays))
+}
+
+// diamantBriefShared says briefly what the leavers share of a card: "Treasure of 7, 5
+// diamonds on it: 2 each, 1 stays.", without what stays when none does, and "…: they
+// stay." when nobody gets any.
+func diamantBriefShared(l *i18n.Localizer, e diamant.Event) string {
+	card := DiamantCard(l, e.Card)
+	switch {
+	case e.Share == 0:
+		return l.N("diamant.brief.n.shared.kept", e.Amount, "Card", card)
+	case e.Stays == 0:
+		return l.T("diamant.brief.shared.split", "Card", card, "Had", Diamonds(l, e.Amount), "Each", l.N("diamant.brief.n.each", e.Share))
+	}
+	return l.T("diamant.brief.shared", "Card", card, "Had", Diamonds(l, e.Amount), "Each", l.N("diamant.brief.n.each", e.Share),
+		"Stays", l.N("diamant.brief.n.stays", e.Stays))
 }
 
 // upperFirst capitalizes a Sentence that starts with a lower-case word ("the idol…").
@@ -191,12 +233,12 @@ func upperFirst(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// riskText is the risk hint: "1 card in 4 ends the round".
-func DiamantRisk(l *i18n.Localizer, ending, left int) string {
+// DiamantRisk is the risk hint: "1 card in 4 ends the round"; briefly "Risk: 1 card in 4".
+func DiamantRisk(l *i18n.Localizer, v Verbosity, ending, left int) string {
 	if ending == 0 || left == 0 {
-		return l.T("diamant.risk.none")
+		return l.T(v.Pick("diamant.risk.none", "diamant.brief.risk.none"))
 	}
-	return l.N("diamant.n.risk", ending, "Left", strconv.Itoa(left))
+	return l.N(v.Pick("diamant.n.risk", "diamant.brief.n.risk"), ending, "Left", strconv.Itoa(left))
 }
 
 // DiamantChestNote says why a device does not see the chests of seats it holds (those not

@@ -119,7 +119,7 @@ func diamantLeft(l *i18n.Localizer, name string, e diamant.Event, shown bool) st
 	total := e.Hand + e.Amount
 	switch {
 	case !shown && e.Amount > 0:
-		return l.T("diamant.say.left.hidden", "Name", name, "Taken", Diamonds(l, e.Amount), "Tokens", diamantTokens(l, e.Tokens))
+		return l.T("diamant.say.left.hidden", "Name", name, "Taken", Diamonds(l, e.Amount), "Tokens", diamantTokens(l, Full, e.Tokens))
 	case !shown:
 		return l.T("diamant.say.left.nothing.hidden", "Name", name)
 	case total > 0:

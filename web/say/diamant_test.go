@@ -188,7 +188,7 @@ func TestEventSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, DiamantEvents(ls[lang], sayNames, tc.events))
+				require.Equal(t, want, DiamantEvents(ls[lang], Full, sayNames, tc.events))
 			})
 		}
 	}
@@ -196,11 +196,11 @@ func TestEventSentences(t *testing.T) {
 
 func TestRiskAndNames(t *testing.T) {
 	ls := localizers(t)
-	require.Equal(t, "1 card in 4 ends the round.", DiamantRisk(ls["en"], 1, 4))
-	require.Equal(t, "3 cards in 28 end the round.", DiamantRisk(ls["en"], 3, 28))
-	require.Equal(t, "No card can end the round yet.", DiamantRisk(ls["en"], 0, 28))
-	require.Equal(t, "2 karty z 20 ukončia kolo.", DiamantRisk(ls["sk"], 2, 20))
-	require.Equal(t, "1 carte sur 4 met fin à la manche.", DiamantRisk(ls["fr"], 1, 4))
+	require.Equal(t, "1 card in 4 ends the round.", DiamantRisk(ls["en"], Full, 1, 4))
+	require.Equal(t, "3 cards in 28 end the round.", DiamantRisk(ls["en"], Full, 3, 28))
+	require.Equal(t, "No card can end the round yet.", DiamantRisk(ls["en"], Full, 0, 28))
+	require.Equal(t, "2 karty z 20 ukončia kolo.", DiamantRisk(ls["sk"], Full, 2, 20))
+	require.Equal(t, "1 carte sur 4 met fin à la manche.", DiamantRisk(ls["fr"], Full, 1, 4))
 	require.Equal(t, "Ada, Bruno e Chiara", Names(ls["it"], sayNames[:3]))
 	require.Equal(t, "Ada", Names(ls["en"], sayNames[:1]))
 	require.Equal(t, "Hazard: boulder", DiamantCard(ls["en"], diamant.Boulder))

@@ -67,42 +67,46 @@ func donutsSays(l *i18n.Localizer, ai, c donuts.Color, id string, count int, kv 
 }
 
 // DonutsMove says what a move did: "Vanilla places a donut at row 2, column 5 and
-// flips 1 donut: row 2, column 4."
-func DonutsMove(l *i18n.Localizer, ai donuts.Color, ev donuts.Event) string {
+// flips 1 donut: row 2, column 4."; briefly "Vanilla: row 2, column 5. 1 flipped: row 2,
+// column 4."
+func DonutsMove(l *i18n.Localizer, v Verbosity, ai donuts.Color, ev donuts.Event) string {
 	at := DonutsPlate(l, ev.At)
 	if len(ev.Flipped) == 0 {
-		return donutsSays(l, ai, ev.By, "donuts.say.place", -1, "Plate", at)
+		return donutsSays(l, ai, ev.By, v.Pick("donuts.say.place", "donuts.brief.place"), -1, "Plate", at)
 	}
-	return donutsSays(l, ai, ev.By, "donuts.n.flip", len(ev.Flipped), "Plate", at, "Plates", donutsPlateList(l, ev.Flipped, "donuts.and"))
+	return donutsSays(l, ai, ev.By, v.Pick("donuts.n.flip", "donuts.brief.n.flip"), len(ev.Flipped), "Plate", at,
+		"Plates", donutsPlateList(l, ev.Flipped, "donuts.and"))
 }
 
-// DonutsNext says who places next and where, or how the game ended.
-func DonutsNext(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
+// DonutsNext says who places next and where, or how the game ended. Briefly, the plates
+// alone: "Your turn: row 4, column 3 or row 4, column 4."
+func DonutsNext(l *i18n.Localizer, v Verbosity, ai donuts.Color, g *donuts.Game) string {
 	if g.Finished() {
-		return donutsEnd(l, ai, g)
+		return donutsEnd(l, v, ai, g)
 	}
 	turn := g.Turn()
 	last, played := g.Last()
+	id := v.Pick("donuts.say.next.", "donuts.brief.next.")
 	switch {
 	case !played:
-		return donutsSays(l, ai, turn, "donuts.say.next.first", -1)
+		return donutsSays(l, ai, turn, id+"first", -1)
 	case g.Free():
-		return donutsSays(l, ai, turn, "donuts.say.next.full", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last))
+		return donutsSays(l, ai, turn, id+"full", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last))
 	}
-	return donutsSays(l, ai, turn, "donuts.say.next.line", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last),
+	return donutsSays(l, ai, turn, id+"line", -1, "Line", DonutsLine(l, DonutsLineAt(g, last)), "From", DonutsPlate(l, last),
 		"Plates", donutsPlateList(l, g.Legal(), "donuts.or"))
 }
 
 // donutsEnd says how a finished game ended.
-func donutsEnd(l *i18n.Localizer, ai donuts.Color, g *donuts.Game) string {
+func donutsEnd(l *i18n.Localizer, v Verbosity, ai donuts.Color, g *donuts.Game) string {
 	if g.Reason() == donuts.ReasonFive {
-		return donutsSays(l, ai, g.Winner(), "donuts.say.win.five", -1)
+		return donutsSays(l, ai, g.Winner(), v.Pick("donuts.say.win.five", "donuts.brief.win.five"), -1)
 	}
 	gr := g.Groups()
 	if g.Winner() == donuts.None {
-		return l.T("donuts.say.draw", "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+		return l.T(v.Pick("donuts.say.draw", "donuts.brief.draw"), "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 	}
-	return donutsSays(l, ai, g.Winner(), "donuts.say.win.group", -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+	return donutsSays(l, ai, g.Winner(), v.Pick("donuts.say.win.group", "donuts.brief.win.group"), -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 }
 
 // donutsOnBoard counts each colour's donuts on the board.
@@ -138,7 +142,7 @@ func DonutsLast(l *i18n.Localizer, ai donuts.Color, events []donuts.Event) strin
 	if len(events) == 0 {
 		return l.T("donuts.say.last.none")
 	}
-	return l.T("donuts.say.last", "Move", DonutsMove(l, ai, events[len(events)-1]))
+	return l.T("donuts.say.last", "Move", DonutsMove(l, Full, ai, events[len(events)-1]))
 }
 
 // DonutsCell is a plate's accessible name: "Row 3, column 4, empty, diagonal rising,

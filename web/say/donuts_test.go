@@ -50,7 +50,7 @@ func TestDonutsMoveSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, DonutsMove(localizer(t, lang), tc.ai, tc.ev))
+				require.Equal(t, want, DonutsMove(localizer(t, lang), Full, tc.ai, tc.ev))
 			})
 		}
 	}
@@ -130,7 +130,7 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 	for _, tc := range cases {
 		for lang, want := range tc.want {
 			t.Run(tc.name+"/"+lang, func(t *testing.T) {
-				require.Equal(t, want, DonutsNext(localizer(t, lang), tc.ai, tc.g))
+				require.Equal(t, want, DonutsNext(localizer(t, lang), Full, tc.ai, tc.g))
 			})
 		}
 	}
@@ -147,7 +147,7 @@ func TestDonutsLineFullSentence(t *testing.T) {
 	last, _ := g.Last()
 	l := localizer(t, "en")
 	require.Equal(t, DonutsWho(l, donuts.None, g.Turn())+" to play: the "+DonutsLine(l, DonutsLineAt(g, last))+" line from "+
-		DonutsPlate(l, last)+" is full, so the donut may go on any empty plate.", DonutsNext(l, donuts.None, g))
+		DonutsPlate(l, last)+" is full, so the donut may go on any empty plate.", DonutsNext(l, Full, donuts.None, g))
 	require.Equal(t, "The donut may go on any empty plate.", DonutsWhere(l, g))
 }
 

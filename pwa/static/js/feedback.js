@@ -2,8 +2,23 @@
 // short sounds and vibration. Each follows the device's settings (read from <html data-*>);
 // none is ever the only signal: every announcement is also text in a live region.
 import { readSettings } from './settings.js';
+import { chosenVoice, readChoice, voiceState, noticeDue, noticeSaid } from './voices.js';
+import { loadT } from './catalog.js';
 
 let last = '';
+// A sentence to add, once, to what the polite live region says next (that this device has
+// no voice for the page's language), and the timer that says it alone if nothing comes.
+let notice = '';
+let noticeTimer;
+
+// Chrome lists a device's voices only once asked, and late: ask now, so that the first
+// sentence already finds the chosen voice; and have the catalog at hand, should the page
+// have to say that there is no voice for its language.
+if (globalThis.speechSynthesis && globalThis.document && readSettings().speak) {
+  globalThis.speechSynthesis.getVoices();
+  loadT();
+}
+
 let audio;
 let sleepTimer;
 
@@ -18,9 +33,18 @@ export function announce(text, { assertive = false, speak = true } = {}) {
   if (region) {
     // Emptying first makes a repeated identical sentence be announced again.
     region.textContent = '';
-    setTimeout(() => { region.textContent = text; }, 50);
+    setTimeout(() => { region.textContent = assertive ? text : withNotice(text); }, 50);
   }
   if (speak) say(text, { interrupt: assertive });
+}
+
+// withNotice is text with the pending notice after it, which is then said.
+function withNotice(text) {
+  if (!notice) return text;
+  const out = `${text} ${notice}`;
+  clearTimeout(noticeTimer);
+  notice = '';
+  return out;
 }
 
 /** The last announcement, for a "repeat" control. */
@@ -33,15 +57,53 @@ export function repeatLast() {
   if (last) announce(last);
 }
 
-/** Speaks through speechSynthesis in the page's language, when the setting is on. */
+/**
+ * Speaks through speechSynthesis in the page's language, when the setting is on, with the
+ * voice chosen on this device for the language (else the device's default). When the device
+ * has no voice for the language, the live region says so, the first time on this device.
+ */
 export function say(text, { interrupt = false } = {}) {
   const s = readSettings();
   if (!s.speak || !('speechSynthesis' in window)) return;
+  const voices = window.speechSynthesis.getVoices();
+  speakWith(text, { lang: s.lang, rate: s.rate, voice: chosenVoice(voices, s.lang, readChoice(s.lang)), interrupt });
+  if (voiceState(voices, s.lang) === 'none' && noticeDue(s.lang)) tellNoVoice(s.lang);
+}
+
+/** Speaks a text now, in a language, rate and voice (null: the device's default). */
+export function speakWith(text, { lang, rate = 1, voice = null, interrupt = false } = {}) {
+  if (!('speechSynthesis' in window)) return;
   const u = new SpeechSynthesisUtterance(text);
-  u.lang = s.lang;
-  u.rate = s.rate;
+  u.lang = lang;
+  u.rate = rate;
+  if (voice) {
+    try {
+      u.voice = voice;
+    } catch {
+      // Not a voice this browser knows: the device's default speaks.
+    }
+  }
   if (interrupt) window.speechSynthesis.cancel();
   window.speechSynthesis.speak(u);
+}
+
+// tellNoVoice puts in the live region, as text since there is no voice to say it, that
+// this device has no voice for lang: with the next polite announcement, or alone after a
+// second. Once said, never again on this device for this language.
+function tellNoVoice(lang) {
+  if (notice) return;
+  loadT().then((t) => {
+    if (notice || !noticeDue(lang)) return;
+    notice = t('app.voice.none');
+    noticeSaid(lang);
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => {
+      const region = document.getElementById('live-polite');
+      if (!region || !notice) return;
+      region.textContent = notice;
+      notice = '';
+    }, 1000);
+  });
 }
 
 // Short sounds, made with Web Audio (no files to download): frequencies and lengths.
