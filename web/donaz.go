@@ -162,9 +162,9 @@ func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 	case len(times) == 0:
 		return l.T("donaz.clock.noAlerts")
 	case setup.Count:
-		return l.T("donaz.clock.alertsCount", "Times", list)
+		return l.N("donaz.clock.alertsCount", len(times), "Times", list)
 	}
-	return l.T("donaz.clock.alerts", "Times", list)
+	return l.N("donaz.clock.alerts", len(times), "Times", list)
 }
 
 // donazDefaultName empties a name that is a team's default in any language, so that the

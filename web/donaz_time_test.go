@@ -90,7 +90,8 @@ func TestDonazClockSummaries(t *testing.T) {
 		{"control=bronstein&delay=1", "en", "5 minutes per team. After each turn, the time used is given back, up to 1 second."},
 		{"alerts=1", "en", "5 minutes per team. No time warnings."},
 		{"alerts=1&count=on", "en", "5 minutes per team. No warnings but the count of the last 5 seconds."},
-		{"alerts=1&alert=60", "en", "5 minutes per team. Warnings at 1 minute left."},
+		{"alerts=1&alert=60", "en", "5 minutes per team. A warning at 1 minute left."},
+		{"alerts=1&alert=60&count=on", "sk", "Čas pre každý tím: 5 minút. Upozornenie pri zostávajúcom čase: 1 minúta, potom odpočítavanie posledných 5 sekúnd."},
 		{"minutes1=2&control=delay&delay=3", "fr", "Temps de départ\u00a0: Équipe 1, 2 minutes\u202f; Équipe 2, 5 minutes. " +
 			"À chaque tour, la pendule attend 3 secondes avant de décompter."},
 		{"alerts=1&alert=120&alert=30&alert=10", "it", "5 minuti per squadra. Avvisi a 2 minuti, 30 secondi e 10 secondi dalla fine."},
