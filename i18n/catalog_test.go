@@ -18,6 +18,11 @@ var sameInEveryLanguage = map[string]bool{
 	"game.diamant":    true, // the games' names (Slovak says Donuty, as its rulebook)
 	"game.donaz":      true,
 	"game.donuts":     true,
+	// Issue #14's brief announcements and lists: a name and a time, with the punctuation
+	// of each language (French spaces its semicolon).
+	"donaz.list.sep":   true,
+	"donaz.brief.turn": true,
+	"donaz.brief.both": true,
 }
 
 // sameAsEnglish lists messages that are legitimately written the same as English in one
@@ -29,6 +34,8 @@ var sameAsEnglish = map[string]bool{
 	"fr:settings.contrast.standard": true, // "Standard" is French too
 	"it:donuts.brief.place":         true, // "{{.Who}}: {{.Plate}}."
 	"sk:donuts.brief.place":         true,
+	"fr:time.brief.minutesSeconds":  true, // "4 minutes 30", as French and Slovak say a clock
+	"sk:time.brief.minutesSeconds":  true,
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)

@@ -29,7 +29,13 @@ type donazConfig struct {
 	Key         string         `json:"key"`
 	Names       [2]string      `json:"names"`
 	BudgetMs    int            `json:"budgetMs"`
+	BudgetsMs   [2]int         `json:"budgetsMs"` // each team's own time (a handicap when they differ)
+	Control     string         `json:"control"`   // increment, delay or bronstein (clock.js's CONTROLS)
 	IncrementMs int            `json:"incrementMs"`
+	DelayMs     int            `json:"delayMs"`
+	Alerts      []int          `json:"alerts"` // the warnings, in seconds left
+	Count       bool           `json:"count"`  // count the last 5 seconds
+	PauseHidden bool           `json:"pauseHidden"`
 	Untimed     bool           `json:"untimed"`
 	Start       string         `json:"start"`
 	Messages    map[string]any `json:"messages"`
@@ -65,33 +71,100 @@ func (s *Server) donazClock(c echo.Context) error {
 	}
 
 	p := page.DonazClock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
-	for i, t := range setup.Teams {
-		p.Teams[i] = page.DonazTeam{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color)}
-	}
 	p.Digits = strconv.Itoa(setup.Minutes) + ":00"
 	if setup.Untimed {
-		p.Budget = l.T("donaz.time.untimed")
-		p.Digits = p.Budget
-	} else {
-		p.Budget = l.T("donaz.clock.budget", "Time", l.N("time.minutes", setup.Minutes))
+		p.Digits = l.T("donaz.time.untimed")
 	}
-	if setup.Increment > 0 && !setup.Untimed {
-		p.Increment = l.N("donaz.clock.increment", setup.Increment)
+	for i, t := range setup.Teams {
+		p.Teams[i] = page.DonazTeam{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color), Digits: p.Digits}
+		if !setup.Untimed {
+			p.Teams[i].Digits = strconv.Itoa(setup.TeamMinutes(i)) + ":00"
+		}
 	}
+	p.Budget, p.Increment, p.Summary = donazSummary(l, setup, names)
+	p.Delay = setup.Control == donaz.ControlDelay && !setup.Untimed
 	if setup.Start != donaz.StartRandom {
 		first, _ := strconv.Atoi(setup.Start)
 		p.Ready = l.T("donaz.clock.ready", "Team", names[first-1])
 	}
-	p.Config = donazConfig{
+	cfg := donazConfig{
 		Key:         setup.Query().Encode(),
 		Names:       names,
 		BudgetMs:    setup.Minutes * 60_000,
-		IncrementMs: setup.Increment * 1000,
+		BudgetsMs:   [2]int{setup.TeamMinutes(0) * 60_000, setup.TeamMinutes(1) * 60_000},
+		Control:     setup.Control,
+		Alerts:      setup.Alerts,
+		Count:       setup.Count,
+		PauseHidden: setup.PauseHidden,
 		Untimed:     setup.Untimed,
 		Start:       setup.Start,
 		Messages:    s.donazMessages(l.Lang),
 	}
+	// Only the chosen control's seconds: clock.js refuses the other's.
+	if setup.Control == donaz.ControlIncrement {
+		cfg.IncrementMs = setup.Increment * 1000
+	} else {
+		cfg.DelayMs = setup.Delay * 1000
+	}
+	p.Config = cfg
 	return renderPage(c, http.StatusOK, page.DonazClockPage(s.frame(c, "donaz-clock", l.T("donaz.clock.title")), p))
+}
+
+// donazSummary is the setup in sentences, as the clock shows it under its title: the
+// time per team (or each team's), the time control, the warnings when they are not the
+// usual ones, the pause when put away. It gives the first two apart as well.
+func donazSummary(l *i18n.Localizer, setup donaz.Setup, names [2]string) (budget, control, all string) {
+	if setup.Untimed {
+		return l.T("donaz.time.untimed"), "", l.T("donaz.time.untimed")
+	}
+	if setup.Handicap() {
+		budget = l.T("donaz.clock.budgets",
+			"Team1", names[0], "Time1", l.N("time.minutes", setup.TeamMinutes(0)),
+			"Team2", names[1], "Time2", l.N("time.minutes", setup.TeamMinutes(1)))
+	} else {
+		budget = l.T("donaz.clock.budget", "Time", l.N("time.minutes", setup.Minutes))
+	}
+	switch {
+	case setup.Control == donaz.ControlIncrement && setup.Increment > 0:
+		control = l.N("donaz.clock.increment", setup.Increment)
+	case setup.Control == donaz.ControlDelay && setup.Delay > 0:
+		control = l.N("donaz.clock.delay", setup.Delay)
+	case setup.Control == donaz.ControlBronstein && setup.Delay > 0:
+		control = l.N("donaz.clock.bronstein", setup.Delay)
+	}
+	parts := []string{budget}
+	if control != "" {
+		parts = append(parts, control)
+	}
+	if !setup.DefaultAlerts() {
+		parts = append(parts, donazAlerts(l, setup))
+	}
+	if setup.PauseHidden {
+		parts = append(parts, l.T("donaz.clock.pauseHidden"))
+	}
+	return budget, control, strings.Join(parts, " ")
+}
+
+// donazAlerts says the chosen warnings: "Warnings at 5 minutes, 1 minute and 10 seconds
+// left, then the last 5 seconds counted."
+func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
+	times := make([]string, len(setup.Alerts))
+	for i, a := range setup.Alerts {
+		times[i] = page.DonazDuration(l, a)
+	}
+	list := strings.Join(times, "")
+	if len(times) > 1 {
+		list = strings.Join(times[:len(times)-1], l.T("donaz.list.sep")) + l.T("donaz.list.and") + times[len(times)-1]
+	}
+	switch {
+	case len(times) == 0 && setup.Count:
+		return l.T("donaz.clock.countOnly")
+	case len(times) == 0:
+		return l.T("donaz.clock.noAlerts")
+	case setup.Count:
+		return l.N("donaz.clock.alertsCount", len(times), "Times", list)
+	}
+	return l.N("donaz.clock.alerts", len(times), "Times", list)
 }
 
 // donazDefaultName empties a name that is a team's default in any language, so that the
@@ -122,11 +195,16 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 		return fallback
 	}
 	f := page.DonazForm{
-		Game:      q.Get("game"),
-		Minutes:   raw("minutes", strconv.Itoa(setup.Minutes)),
-		Untimed:   setup.Untimed,
-		Increment: raw("increment", strconv.Itoa(setup.Increment)),
-		Start:     setup.Start,
+		Game:        q.Get("game"),
+		Minutes:     raw("minutes", strconv.Itoa(setup.Minutes)),
+		Untimed:     setup.Untimed,
+		Control:     setup.Control,
+		Increment:   raw("increment", strconv.Itoa(setup.Increment)),
+		Delay:       raw("delay", strconv.Itoa(setup.Delay)),
+		Alerts:      setup.Alerts,
+		Count:       setup.Count,
+		PauseHidden: setup.PauseHidden,
+		Start:       setup.Start,
 	}
 	for i := range f.Teams {
 		n := strconv.Itoa(i + 1)
@@ -134,14 +212,21 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 		if s.donazDefaultName(i, name) == "" {
 			name = l.T("donaz.team.default", "Number", i+1)
 		}
-		f.Teams[i] = page.DonazFormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color}
+		own := ""
+		if m := setup.Teams[i].Minutes; m > 0 {
+			own = strconv.Itoa(m)
+		}
+		f.Teams[i] = page.DonazFormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color, Minutes: raw("minutes"+n, own)}
 	}
 	return f
 }
 
 // renderDonazSetup answers with the setup form, showing what was refused.
 func (s *Server) renderDonazSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
-	p := page.DonazSetup{Form: form, Colors: donaz.Colors, Invalid: map[string]bool{}, MaxName: donaz.MaxName}
+	p := page.DonazSetup{
+		Form: form, Colors: donaz.Colors, Controls: donaz.Controls, AlertChoices: donaz.AlertChoices,
+		Invalid: map[string]bool{}, MaxName: donaz.MaxName,
+	}
 	for _, pr := range problems {
 		p.Invalid[pr.Field] = true
 		p.Problems = append(p.Problems, page.DonazProblem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
@@ -156,6 +241,10 @@ func donazAnchor(field string) string {
 		return field + "-" + donaz.Colors[0]
 	case "start":
 		return "start-1"
+	case "control":
+		return "control-" + donaz.Controls[0]
+	case "alert":
+		return "alert-" + strconv.Itoa(donaz.AlertChoices[0])
 	case "game":
 		return "donaz-submit"
 	}

@@ -23,11 +23,11 @@ func TestParseAccepts(t *testing.T) {
 	}
 	s, problems := Parse(q)
 	require.Empty(t, problems)
-	require.Equal(t, Setup{
-		Game:    "ab12",
-		Teams:   [2]Team{{"Les Rapides", "green"}, {"Ďatelina", "yellow"}},
-		Minutes: 60, Increment: 30, Start: StartRandom,
-	}, s)
+	want := Default()
+	want.Game = "ab12"
+	want.Teams = [2]Team{{Name: "Les Rapides", Color: "green"}, {Name: "Ďatelina", Color: "yellow"}}
+	want.Minutes, want.Increment, want.Start = 60, 30, StartRandom
+	require.Equal(t, want, s)
 	again, problems := Parse(s.Query())
 	require.Empty(t, problems)
 	require.Equal(t, s, again, "Query is the inverse of Parse")

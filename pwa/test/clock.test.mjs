@@ -37,7 +37,17 @@ const fresh = (events) => events.filter((e) => !e.stale);
 describe('settings', () => {
   test('defaults: 5 minutes, no increment, team 1 starts, 2 teams', () => {
     assert.deepEqual(normalizeSettings({}), {
-      teams: 2, budgetMs: 5 * MIN, incrementMs: 0, untimed: false, starter: 0,
+      teams: 2,
+      budgetMs: 5 * MIN,
+      incrementMs: 0,
+      untimed: false,
+      starter: 0,
+      // Since the time controls, handicaps and alerts: the same game, said the same way.
+      budgetsMs: [5 * MIN, 5 * MIN],
+      control: 'increment',
+      delayMs: 0,
+      alerts: [60, 30, 10],
+      countdown: true,
     });
   });
 

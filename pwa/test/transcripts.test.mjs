@@ -1,5 +1,7 @@
 // Transcripts of the Donaz clock (issue #13, "Keep it right"): for each language, every
-// sentence the clock page says in a fixed sequence of two games, made with the real
+// sentence the clock page says in a fixed sequence of four clocks (issue #14 added a
+// simple delay with a handicap, chosen warnings and the pause when put away, a Bronstein
+// delay, and all four again with brief announcements), made with the real
 // catalogs (i18n/locales/*.toml) and the real clock (clock.js, timewords.js) on a fake
 // time, and compared with web/testdata/transcripts/LANG/donaz.txt. A change to any
 // sentence shows up as a diff of those files, which a reviewer reads aloud. The Go test
@@ -12,75 +14,54 @@
 // then read the diff (git diff web/testdata/transcripts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeT } from '../static/js/plural.js';
-import { createClock } from '../static/js/clock.js';
-import { announcement, bothTimesSentence } from '../static/js/timewords.js';
+import { readToml, catalog } from './locales.mjs';
+import { createClock, DEFAULT_ALERTS_S } from '../static/js/clock.js';
+import {
+  announcement, bothTimesSentence, awaySentence, drawnSentence, controlSentence,
+} from '../static/js/timewords.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const LOCALES = join(ROOT, 'i18n', 'locales');
 const TRANSCRIPTS = join(ROOT, 'web', 'testdata', 'transcripts');
 const LANGS = ['en', 'it', 'fr', 'sk'];
 const UPDATE = process.env.UPDATE_TRANSCRIPTS === '1';
 
 // ---- the catalogs ----
 
-// readToml reads a catalog file as the locales are written: blank lines, # comments,
-// ["id"] section headers and key = "basic string" lines, nothing else (a line of any
-// other shape fails loudly: this reader would misread it). Returns {id: {key: text}}.
-export function readToml(text, name) {
-  const out = {};
-  let id = null;
-  text.split(/\r?\n/).forEach((line, i) => {
-    const where = `${name}:${i + 1}`;
-    if (/^\s*(#.*)?$/.test(line)) return;
-    let m = line.match(/^\["([^"\\]+)"\]$/);
-    if (m) {
-      id = m[1];
-      if (Object.hasOwn(out, id)) throw new Error(`${where}: ${id} is defined twice`);
-      out[id] = {};
-      return;
-    }
-    m = line.match(/^([a-z]+) = ("(?:[^"\\]|\\.)*")$/);
-    if (!m) throw new Error(`${where}: a line this reader does not know: ${line}`);
-    if (id === null) throw new Error(`${where}: a value before any ["id"] header`);
-    if (Object.hasOwn(out[id], m[1])) throw new Error(`${where}: ${id}.${m[1]} is given twice`);
-    // A TOML basic string's escapes are JSON's but \U and \e, which JSON.parse refuses:
-    // loudly, as it should here.
-    try {
-      out[id][m[1]] = JSON.parse(m[2]);
-    } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
-    }
-  });
-  return out;
-}
-
-// catalog is a language's messages as the server hands them to the clock's script
-// (web/donaz.go, donazMessages; i18n.parseCatalog): the ids of donaz.* and time.*, a
-// plain text when "other" is the only form, else the plural forms.
-export function catalog(lang) {
-  const messages = {};
-  const files = readdirSync(LOCALES).filter((f) => f.endsWith(`.${lang}.toml`)).sort();
-  assert.ok(files.length > 0, `no catalog files for ${lang} in ${LOCALES}`);
-  for (const file of files) {
-    const entries = readToml(readFileSync(join(LOCALES, file), 'utf8'), file);
-    for (const [id, raw] of Object.entries(entries)) {
-      if (Object.hasOwn(messages, id)) throw new Error(`${file}: ${id} is defined in another file too`);
-      if (!id.startsWith('donaz.') && !id.startsWith('time.')) continue;
-      const forms = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'description' && k !== 'hash'));
-      const keys = Object.keys(forms);
-      messages[id] = keys.length === 1 && keys[0] === 'other' ? forms.other : forms;
-    }
-  }
-  return messages;
-}
+// readToml and catalog live in locales.mjs, shared with the sentences' own tests.
+export { readToml, catalog };
 
 // ---- the clock page, on a fake time ----
 
 const EPOCH = 1_700_000_000_000;
+const MIN = 60_000;
+
+// summary is the clock's summary line as the server writes it (web/donaz.go,
+// donazSummary), from the same catalog messages: the time per team or each team's, the
+// time control, the warnings when they are not the usual ones, the pause when put away.
+function summary(t, names, settings, pauseHidden) {
+  const minutes = (ms) => t('time.minutes', { Count: ms / MIN });
+  const [a, b] = settings.budgetsMs;
+  const parts = [a === b
+    ? t('donaz.clock.budget', { Time: minutes(a) })
+    : t('donaz.clock.budgets', { Team1: names[0], Time1: minutes(a), Team2: names[1], Time2: minutes(b) })];
+  const control = controlSentence(settings, t);
+  if (control) parts.push(control);
+  const usual = settings.countdown && settings.alerts.join() === DEFAULT_ALERTS_S.join();
+  if (!usual) {
+    const times = settings.alerts.map((s) => (s % 60 === 0 ? minutes(s * 1000) : t('time.seconds', { Count: s })));
+    const list = times.length > 1
+      ? times.slice(0, -1).join(t('donaz.list.sep')) + t('donaz.list.and') + times.at(-1)
+      : times.join('');
+    if (times.length === 0) parts.push(t(settings.countdown ? 'donaz.clock.countOnly' : 'donaz.clock.noAlerts'));
+    else parts.push(t(settings.countdown ? 'donaz.clock.alertsCount' : 'donaz.clock.alerts', { Count: times.length, Times: list }));
+  }
+  if (pauseHidden) parts.push(t('donaz.clock.pauseHidden'));
+  return parts.join(' ');
+}
 
 /**
  * A clock page as donaz-clock.js wires it, on a time the test moves: what it says
@@ -89,20 +70,24 @@ const EPOCH = 1_700_000_000_000;
  *   shown: …       a sentence the page shows (not spoken by the page itself)
  *   alarm: …       a sentence said at once, over the others (the assertive region)
  *   …              a sentence said in the polite region
+ * options: names; settings (the clock's, as the page makes them from the setup);
+ * drawn (the starter was drawn at random); verbosity ('full' or 'brief', the device's
+ * setting); pauseHidden (the setup's pause when put away).
  */
 class Page {
-  constructor(t, lines, { names, budgetMs, incrementMs = 0, starter = 0, drawn = false }) {
+  constructor(t, lines, { names, settings, drawn = false, verbosity = 'full', pauseHidden = false }) {
     this.t = t;
     this.lines = lines;
     this.names = names;
+    this.verbosity = verbosity;
+    this.pauseHidden = pauseHidden;
     this.time = EPOCH;
-    this.clock = createClock({ teams: 2, budgetMs, incrementMs, untimed: false, starter }, () => this.time);
-    // As the page says on load: who starts (drawn at random, said aloud), the time per team.
-    const summary = [t('donaz.clock.budget', { Time: t('time.minutes', { Count: budgetMs / 60_000 }) })];
-    if (incrementMs > 0) summary.push(t('donaz.clock.increment', { Count: incrementMs / 1000 }));
-    this.shown(summary.join(' '));
-    if (drawn) this.say(t('donaz.announce.drawn', { Team: names[starter] }));
-    else this.shown(t('donaz.clock.ready', { Team: names[starter] }));
+    this.clock = createClock(settings, () => this.time);
+    const s = this.clock.settings;
+    // As the page says on load: the setup (shown), who starts (drawn at random, said aloud).
+    this.shown(summary(t, names, s, pauseHidden));
+    if (drawn) this.say(drawnSentence(names[s.starter], t, verbosity));
+    else this.shown(t('donaz.clock.ready', { Team: names[s.starter] }));
   }
 
   step(text) {
@@ -120,8 +105,9 @@ class Page {
 
   // handle says the events as the page does (stale thresholds are not said).
   handle(events) {
+    const options = { verbosity: this.verbosity, settings: this.clock.settings };
     for (const e of events) {
-      const a = announcement(e, this.names, this.t);
+      const a = announcement(e, this.names, this.t, options);
       if (a) this.say(a.text, a.assertive);
     }
   }
@@ -145,13 +131,37 @@ class Page {
     this.time += ms;
   }
 
+  // away: the page is put away for ms (another app, a locked screen), then comes back.
+  // With the pause when put away, the clock pauses as it goes and the page says so on its
+  // return; without, it was asleep.
+  away(ms) {
+    const paused = this.pauseHidden && this.clock.phase === 'running' && !this.clock.untimed;
+    if (paused) this.handle(this.clock.pause('hidden'));
+    this.time += ms;
+    this.tick();
+    if (this.clock.pausedBy === 'hidden') {
+      const v = this.clock.view();
+      this.say(awaySentence(this.names[v.active], v.remainingMs[v.active], this.t, this.verbosity));
+    }
+  }
+
+  // delayShown: the delay beside the digits of the team to play, as the page shows it.
+  delayShown() {
+    const v = this.clock.view();
+    if (v.delayMs > 0) this.shown(this.t('donaz.clock.delayLeft', { Count: Math.ceil(v.delayMs / 1000) }));
+  }
+
   tick() { this.handle(this.clock.tick()); }
   start() { this.handle(this.clock.start()); }
   endTurn() { this.handle(this.clock.switchTurn()); }
   pause() { this.handle(this.clock.pause()); }
   resume() { this.handle(this.clock.resume()); }
   continueUntimed() { this.handle(this.clock.continueUntimed()); }
-  sayTimes() { this.say(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t)); }
+  sayTimes() {
+    const v = this.clock.view();
+    const delay = v.delayMs > 0 ? { team: v.active, ms: v.delayMs } : null;
+    this.say(bothTimesSentence(this.names, v.remainingMs, this.t, { verbosity: this.verbosity, delay }));
+  }
   gameOver() {
     this.handle(this.clock.gameOver());
     this.shown(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t));
@@ -159,15 +169,11 @@ class Page {
   reset() { this.handle(this.clock.reset()); }
 }
 
-// donazTranscript plays the fixed sequence in one language.
-export function donazTranscript(lang) {
-  const t = makeT(catalog(lang), lang);
-  const lines = [];
-  const teams = [t('donaz.team.default', { Number: 1 }), t('donaz.team.default', { Number: 2 })];
+// The clocks of the transcript, each played at a verbosity.
 
-  // A game of 5 minutes a team, the teams named as the page names them by default.
-  lines.push('# The clock opens: 5 minutes a team, the first team starts');
-  let page = new Page(t, lines, { names: teams, budgetMs: 5 * 60_000 });
+// The rulebook's clock: 5 minutes a team, the teams named as the page names them by default.
+function rulebookClock(t, lines, teams, verbosity) {
+  let page = new Page(t, lines, { names: teams, settings: { budgetMs: 5 * MIN }, verbosity });
   page.step('Start');
   page.start();
   page.step('After 12.3 seconds, the first team ends its turn');
@@ -211,11 +217,15 @@ export function donazTranscript(lang) {
   page.gameOver();
   page.step('The clock is reset');
   page.reset();
+}
 
-  // A game of 1 minute a team, 5 seconds added after each turn, teams named Ada and
-  // Bruno, the second drawn at random to start.
+// 1 minute a team, 5 seconds added after each turn, teams named Ada and Bruno, the second
+// drawn at random to start.
+function incrementClock(t, lines, verbosity) {
   lines.push('', '# A new clock: 1 minute a team, 5 seconds added after each turn, Ada and Bruno, drawn at random to start');
-  page = new Page(t, lines, { names: ['Ada', 'Bruno'], budgetMs: 60_000, incrementMs: 5_000, starter: 1, drawn: true });
+  const page = new Page(t, lines, {
+    names: ['Ada', 'Bruno'], settings: { budgetMs: MIN, incrementMs: 5_000, starter: 1 }, drawn: true, verbosity,
+  });
   page.step('Start');
   page.start();
   page.step('After 2 seconds, Bruno ends his turn');
@@ -231,6 +241,86 @@ export function donazTranscript(lang) {
   page.step('Game over');
   page.wait(1_000);
   page.gameOver();
+}
+
+// Issue #14: a simple delay of 5 seconds, Ada 5 minutes and Bruno 3 (a handicap), warnings
+// at 2 minutes and 10 seconds with the count, and the pause when put away.
+function delayClock(t, lines, verbosity) {
+  lines.push('', '# A new clock: a simple delay of 5 seconds; Ada 5 minutes, Bruno 3; warnings at 2 minutes and 10 seconds, then the count; the clock pauses when put away');
+  const page = new Page(t, lines, {
+    names: ['Ada', 'Bruno'],
+    settings: { budgetsMs: [5 * MIN, 3 * MIN], control: 'delay', delayMs: 5_000, alerts: [120, 10], countdown: true },
+    pauseHidden: true,
+    verbosity,
+  });
+  page.step('Start');
+  page.start();
+  page.delayShown();
+  page.step('After 2.5 seconds, in the delay, both times are asked for (key T)');
+  page.wait(2_500);
+  page.delayShown();
+  page.sayTimes();
+  page.step('Ada ends her turn within the delay: it cost her nothing, what was left of it is lost');
+  page.wait(1_000);
+  page.endTurn();
+  page.delayShown();
+  page.step('Bruno plays 70 seconds, the delay and 65 seconds more');
+  page.wait(70_000);
+  page.step('The phone is put away for 3 minutes, then taken out');
+  page.away(3 * MIN);
+  page.step('The clock runs again');
+  page.resume();
+  page.step('Bruno plays until 2.5 seconds are left and ends his turn');
+  page.wait(112_500);
+  page.endTurn();
+  page.step('Both times are asked for (key T), after 1 second of Ada\'s delay');
+  page.wait(1_000);
+  page.sayTimes();
+  page.step('Ada thinks 4 minutes 55 seconds and more: her time runs out');
+  page.wait(5 * MIN + 5_000);
+}
+
+// Issue #14: a Bronstein delay of 3 seconds, 2 minutes a team, a warning at 1 minute only.
+function bronsteinClock(t, lines, verbosity) {
+  lines.push('', '# A new clock: a Bronstein delay of 3 seconds, 2 minutes a team, a warning at 1 minute and no count');
+  const page = new Page(t, lines, {
+    names: ['Ada', 'Bruno'],
+    settings: { budgetMs: 2 * MIN, control: 'bronstein', delayMs: 3_000, alerts: [60], countdown: false },
+    verbosity,
+  });
+  page.step('Start');
+  page.start();
+  page.step('Ada ends her turn after 2 seconds: all of it is given back');
+  page.wait(2_000);
+  page.endTurn();
+  page.step('Bruno ends his turn after 10 seconds: 3 seconds of it are given back');
+  page.wait(10_000);
+  page.endTurn();
+  page.step('Both times are asked for (key T)');
+  page.sayTimes();
+  page.step('Ada runs out of time');
+  page.wait(2 * MIN);
+}
+
+// donazTranscript plays the fixed sequence in one language: the four clocks with full
+// announcements, then again with brief ones.
+export function donazTranscript(lang) {
+  const t = makeT(catalog(lang), lang);
+  const lines = [];
+  const teams = [t('donaz.team.default', { Number: 1 }), t('donaz.team.default', { Number: 2 })];
+
+  lines.push('# The clock opens: 5 minutes a team, the first team starts');
+  rulebookClock(t, lines, teams, 'full');
+  incrementClock(t, lines, 'full');
+  delayClock(t, lines, 'full');
+  bronsteinClock(t, lines, 'full');
+
+  lines.push('', '# ---- Brief announcements (the device\'s setting): the same clocks, the fact alone ----');
+  lines.push('', '# The clock opens: 5 minutes a team, the first team starts');
+  rulebookClock(t, lines, teams, 'brief');
+  incrementClock(t, lines, 'brief');
+  delayClock(t, lines, 'brief');
+  bronsteinClock(t, lines, 'brief');
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,9 +8,12 @@
 // accessibility tree by the next frame. Nothing in that path waits for a timer or a fetch:
 // the sentences come with the page (the config block), not from the network.
 import { createClock, restoreClock, makeTimeSource } from './clock.js';
-import { formatClock, announcement, bothTimesSentence } from './timewords.js';
+import {
+  formatClock, wholeSeconds, announcement, bothTimesSentence, awaySentence, drawnSentence,
+} from './timewords.js';
 import { makeT } from './plural.js';
 import { say, sound, haptic } from './feedback.js';
+import { readSettings } from './settings.js';
 
 const STORE = 'tavolo.donaz.clock';
 const FLIP = 'tavolo.donaz.flip';
@@ -19,11 +22,15 @@ const root = document.documentElement;
 const t = makeT(config.messages, root.lang || 'en');
 const names = config.names;
 const $ = (id) => document.getElementById(id);
+// What announcements say: whole sentences ('full') or the fact alone ('brief'), as the
+// device's settings say (read each time: cheap, and a test may change it on the page).
+const verbosity = () => readSettings(root).verbosity;
 
 const els = {
   halves: $('donaz-halves'),
   half: [$('half-0'), $('half-1')],
   timer: [$('timer-0'), $('timer-1')],
+  delay: [$('delay-0'), $('delay-1')], // a simple delay counting down; absent without one
   state: [$('state-0'), $('state-1')],
   button: [$('button-0'), $('button-1')],
   ready: $('donaz-ready'),
@@ -74,8 +81,20 @@ function clearSaved() {
 
 const now = makeTimeSource();
 
+// settings: the clock's, from the setup the server validated (clock.js checks again).
 function settings(starter) {
-  return { teams: 2, budgetMs: config.budgetMs, incrementMs: config.incrementMs, untimed: config.untimed, starter };
+  return {
+    teams: 2,
+    budgetMs: config.budgetMs,
+    budgetsMs: config.budgetsMs,
+    control: config.control,
+    incrementMs: config.incrementMs,
+    delayMs: config.delayMs,
+    alerts: config.alerts,
+    countdown: config.count,
+    untimed: config.untimed,
+    starter,
+  };
 }
 
 // newClock starts a fresh game from the page's setup, drawing the first team if asked.
@@ -122,8 +141,9 @@ function speakOut(text, assertive = false) {
 }
 
 function handle(events) {
+  const options = { verbosity: verbosity(), settings: clock.settings };
   for (const e of events) {
-    const a = announcement(e, names, t);
+    const a = announcement(e, names, t, options);
     if (a) speakOut(a.text, a.assertive);
     if (e.type === 'turn' || e.type === 'start') {
       sound('tick');
@@ -139,7 +159,7 @@ function handle(events) {
 
 // --- drawing -----------------------------------------------------------------------
 
-const shown = { timer: ['', ''], state: ['', ''], running: [null, null], phase: '' };
+const shown = { timer: ['', ''], delay: ['', ''], state: ['', ''], running: [null, null], phase: '' };
 
 function stateText(v, i) {
   switch (v.phase) {
@@ -159,6 +179,16 @@ function render() {
       els.timer[i].textContent = digits;
       els.timer[i].classList.toggle('words', v.untimed);
       shown.timer[i] = digits;
+    }
+    if (els.delay[i]) {
+      // The delay left, beside the digits of the team whose turn it is, while it lasts.
+      const on = v.active === i && (v.phase === 'running' || v.phase === 'paused') && v.delayMs > 0;
+      const text = on ? t('donaz.clock.delayLeft', { Count: wholeSeconds(v.delayMs) }) : '';
+      if (shown.delay[i] !== text) {
+        els.delay[i].textContent = text;
+        els.delay[i].hidden = !on;
+        shown.delay[i] = text;
+      }
     }
     const st = stateText(v, i);
     if (shown.state[i] !== st) {
@@ -235,8 +265,11 @@ function togglePause() {
   else if (clock.phase === 'paused') act(() => clock.resume());
 }
 
+// sayTimes: both times, and what is left of a simple delay under way.
 function sayTimes() {
-  speakOut(bothTimesSentence(names, clock.view().remainingMs, t));
+  const v = clock.view();
+  const delay = v.delayMs > 0 ? { team: v.active, ms: v.delayMs } : null;
+  speakOut(bothTimesSentence(names, v.remainingMs, t, { verbosity: verbosity(), delay }));
 }
 
 // primary is Space or Enter on the page: start when ready, else end the running turn.
@@ -350,6 +383,25 @@ try { applyFlip(localStorage.getItem(FLIP) === '1'); } catch { /* default: not t
 
 // --- the page coming and going -------------------------------------------------------
 
+// With the setup's pause when put away: the page hidden (another app, a call, a locked
+// screen) while the clock runs pauses it at that very moment; nothing is said then.
+let awayTold = false;
+function goAway() {
+  if (!config.pauseHidden || document.visibilityState !== 'hidden') return;
+  if (clock.phase !== 'running' || clock.untimed) return;
+  awayTold = false;
+  act(() => clock.pause('hidden'));
+}
+
+// tellAway: back to a clock paused that way (or reloaded paused that way), say so once,
+// with the time of the team to play: it stays paused until someone resumes it.
+function tellAway() {
+  if (awayTold || clock.pausedBy !== 'hidden') return;
+  awayTold = true;
+  const v = clock.view();
+  speakOut(awaySentence(names[v.active], v.remainingMs[v.active], t, verbosity()));
+}
+
 // A page coming back (tab shown, phone woken, restored from the back-forward cache) may
 // have missed timers, and the monotonic clock may have slept: follow the wall clock.
 function comeBack() {
@@ -357,7 +409,9 @@ function comeBack() {
   refused = false; // the lock is released while hidden: ask again
   now.resync();
   loop();
+  tellAway();
 }
+document.addEventListener('visibilitychange', goAway);
 document.addEventListener('visibilitychange', comeBack);
 window.addEventListener('pageshow', comeBack);
 
@@ -402,5 +456,5 @@ if ('caches' in window && navigator.onLine) {
 
 // --- go ----------------------------------------------------------------------------
 
-if (fresh && drawn !== null) speakOut(t('donaz.announce.drawn', { Team: names[drawn] }));
+if (fresh && drawn !== null) speakOut(drawnSentence(names[drawn], t, verbosity()));
 loop();
