@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,6 +37,7 @@ type response struct {
 	Status  int
 	Headers [][2]string
 	Body    string
+	MS      float64 // the engine's time to answer, under Node
 }
 
 // engine is the offline build running under Node (testdata/drive.mjs).
@@ -145,7 +147,7 @@ func TestDiamantTablesPlayAsOnTheServer(t *testing.T) {
 	require.NoError(t, err)
 	server := srv.Handler()
 	played := 0
-	requests = 0
+	requests, draws = 0, nil
 	for _, file := range scenarioFiles(t) {
 		data, err := os.ReadFile(file)
 		require.NoError(t, err)
@@ -200,6 +202,10 @@ func TestDiamantTablesPlayAsOnTheServer(t *testing.T) {
 	}
 	require.NotZero(t, played)
 	t.Logf("%d Diamant scenarios played on both sides: %d requests, every reply the same", played, requests)
+	slices.Sort(draws)
+	if n := len(draws); n > 0 {
+		t.Logf("the engine under Node answered %d draws: median %.1f ms, p90 %.1f ms, max %.1f ms", n, draws[n/2], draws[n*9/10], draws[n-1])
+	}
 }
 
 // pair sends each request to the server and to the engine, each with its own cookies, and
@@ -246,6 +252,9 @@ func (p *pair) onSide(path string, side int) string {
 	return strings.ReplaceAll(path, p.ids[0], p.ids[side])
 }
 
+// offlineMarks: what only the engine's pages carry (web.Config.Offline).
+var offlineMarks = regexp.MustCompile(` data-offline="true"|<section class="offline-table".*?</section>`)
+
 // tokens: a form's token, in a page or in a reply's JSON (escaped), differs on each side.
 var tokens = regexp.MustCompile(`name=\\?"_csrf\\?" value=\\?"[A-Za-z0-9_-]*`)
 
@@ -269,6 +278,9 @@ func (p *pair) do(t *testing.T, build func(side int) *http.Request) response {
 			}
 		} else {
 			got[side] = p.engine.serve(t, req)
+			if strings.HasSuffix(req.URL.Path, "/draw") {
+				draws = append(draws, got[side].MS)
+			}
 		}
 		for _, h := range got[side].Headers {
 			if strings.EqualFold(h[0], "Set-Cookie") {
@@ -282,6 +294,9 @@ func (p *pair) do(t *testing.T, build func(side int) *http.Request) response {
 	requests++
 	norm := func(side int) string {
 		b := tokens.ReplaceAllString(got[side].Body, "TOKEN")
+		if side == 1 {
+			b = offlineMarks.ReplaceAllString(b, "") // the engine's pages say the table is kept on the phone
+		}
 		if p.ids[side] != "" {
 			b = strings.ReplaceAll(b, p.ids[side], "ID")
 		}
@@ -292,7 +307,10 @@ func (p *pair) do(t *testing.T, build func(side int) *http.Request) response {
 	return got[0]
 }
 
-var requests int // requests compared by the pairs of a test
+var (
+	requests int       // requests compared by the pairs of a test
+	draws    []float64 // the engine's time to answer each draw, in ms
+)
 
 func header(r response, name string) string {
 	for _, h := range r.Headers {
