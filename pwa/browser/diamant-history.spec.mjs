@@ -95,6 +95,8 @@ for (const lang of LANGS) {
     await exits('Ada');
     // Typing an s in the card's field types it, and says nothing.
     await typed.focus();
+    // The vote's news lands in the live region a moment after the screen: let it, then clear.
+    await expect(status).not.toBeEmpty();
     await page.evaluate(() => { document.getElementById('live-polite').textContent = ''; });
     await page.keyboard.press('s');
     await expect(typed).toHaveValue('s');
