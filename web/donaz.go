@@ -91,7 +91,9 @@ func (s *Server) donazClock(c echo.Context) error {
 		Start:       setup.Start,
 		Messages:    s.donazMessages(l.Lang),
 	}
-	return renderPage(c, http.StatusOK, page.DonazClockPage(s.frame(c, "donaz-clock", l.T("donaz.clock.title")), p))
+	f := s.playFrame(c, "donaz-clock", l.T("donaz.clock.title"))
+	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
+	return renderPage(c, http.StatusOK, page.DonazClockPage(f, p))
 }
 
 // donazDefaultName empties a name that is a team's default in any language, so that the

@@ -1,5 +1,6 @@
 // Every page's entry module: keeps settings for offline use and installs the service worker.
 import { readSettings, mirrorSettings, applyStoredSettings } from './settings.js';
+import { foldSiteMenu } from './site-menu.js';
 
 const root = document.documentElement;
 
@@ -9,6 +10,9 @@ if (root.dataset.page === 'offline') {
 } else {
   mirrorSettings(readSettings(root));
 }
+
+// Play screens: the header's menu as a disclosure button.
+foldSiteMenu();
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready).then((reg) => {
