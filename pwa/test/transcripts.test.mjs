@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { makeT } from '../static/js/plural.js';
 import { createClock } from '../static/js/clock.js';
 import { announcement, bothTimesSentence } from '../static/js/timewords.js';
+import { emptyHistory, record, whereSentence, historySummary } from '../static/js/clock-history.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCALES = join(ROOT, 'i18n', 'locales');
@@ -97,6 +98,7 @@ class Page {
     this.names = names;
     this.time = EPOCH;
     this.clock = createClock({ teams: 2, budgetMs, incrementMs, untimed: false, starter }, () => this.time);
+    this.history = emptyHistory(); // the turns, as the page keeps them (clock-history.js)
     // As the page says on load: who starts (drawn at random, said aloud), the time per team.
     const summary = [t('donaz.clock.budget', { Time: t('time.minutes', { Count: budgetMs / 60_000 }) })];
     if (incrementMs > 0) summary.push(t('donaz.clock.increment', { Count: incrementMs / 1000 }));
@@ -121,6 +123,7 @@ class Page {
   // handle says the events as the page does (stale thresholds are not said).
   handle(events) {
     for (const e of events) {
+      this.history = record(this.history, e, (team) => this.clock.remaining(team));
       const a = announcement(e, this.names, this.t);
       if (a) this.say(a.text, a.assertive);
     }
@@ -152,9 +155,14 @@ class Page {
   resume() { this.handle(this.clock.resume()); }
   continueUntimed() { this.handle(this.clock.continueUntimed()); }
   sayTimes() { this.say(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t)); }
+  // where: "where are we?" (key S or the bar's button): the whole state, said.
+  where() { this.say(whereSentence(this.clock.view(), this.history, this.names, this.t)); }
+  // showHistory: the history opens (key H or the bar's button); its summary is said.
+  showHistory() { this.say(historySummary(this.history, this.names, this.t)); }
   gameOver() {
     this.handle(this.clock.gameOver());
     this.shown(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t));
+    this.shown(historySummary(this.history, this.names, this.t));
   }
   reset() { this.handle(this.clock.reset()); }
 }
@@ -168,6 +176,8 @@ export function donazTranscript(lang) {
   // A game of 5 minutes a team, the teams named as the page names them by default.
   lines.push('# The clock opens: 5 minutes a team, the first team starts');
   let page = new Page(t, lines, { names: teams, budgetMs: 5 * 60_000 });
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('Start');
   page.start();
   page.step('After 12.3 seconds, the first team ends its turn');
@@ -181,6 +191,8 @@ export function donazTranscript(lang) {
   page.pause();
   page.step('Both times are asked for (key T)');
   page.sayTimes();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('A minute later, the clock runs again');
   page.wait(60_000);
   page.resume();
@@ -189,6 +201,8 @@ export function donazTranscript(lang) {
   page.endTurn();
   page.step('The second team plays until 11.5 seconds are left');
   page.wait(241_500);
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('The phone sleeps 8 seconds, its timers held back, then wakes');
   page.asleep(8_000);
   page.tick();
@@ -200,6 +214,8 @@ export function donazTranscript(lang) {
   page.shown(t('donaz.flag.body', { Team: teams[0] }));
   page.step('Both times are asked for (key T)');
   page.sayTimes();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('The teams play on without the clock');
   page.continueUntimed();
   page.step('The first team ends its turn');
@@ -207,15 +223,29 @@ export function donazTranscript(lang) {
   page.endTurn();
   page.step('Both times are asked for (key T)');
   page.sayTimes();
+  page.step('Where are we? (key S)');
+  page.where();
+  page.step('The clock is paused; where are we? (key S); it runs again');
+  page.pause();
+  page.where();
+  page.resume();
+  page.step('The history (key H)');
+  page.showHistory();
   page.step('Game over');
   page.gameOver();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('The clock is reset');
   page.reset();
+  page.step('The history (key H)');
+  page.showHistory();
 
   // A game of 1 minute a team, 5 seconds added after each turn, teams named Ada and
   // Bruno, the second drawn at random to start.
   lines.push('', '# A new clock: 1 minute a team, 5 seconds added after each turn, Ada and Bruno, drawn at random to start');
   page = new Page(t, lines, { names: ['Ada', 'Bruno'], budgetMs: 60_000, incrementMs: 5_000, starter: 1, drawn: true });
+  page.step('The history (key H)');
+  page.showHistory();
   page.step('Start');
   page.start();
   page.step('After 2 seconds, Bruno ends his turn');
@@ -228,9 +258,15 @@ export function donazTranscript(lang) {
   page.wait(10_000);
   page.pause();
   page.resume();
+  page.step('Where are we? (key S)');
+  page.where();
+  page.step('The history (key H)');
+  page.showHistory();
   page.step('Game over');
   page.wait(1_000);
   page.gameOver();
+  page.step('Where are we? (key S)');
+  page.where();
   return `${lines.join('\n')}\n`;
 }
 
