@@ -27,6 +27,7 @@ var sameAsEnglish = map[string]bool{
 	"it:settings.text.option":       true,
 	"sk:settings.text.option":       true,
 	"fr:settings.contrast.standard": true, // "Standard" is French too
+	"fr:nav.menu":                   true, // "Menu" is French too
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
