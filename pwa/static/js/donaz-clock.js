@@ -79,6 +79,7 @@ function loadSaved() {
 let drawn = null; // the team drawn at random to start, if it was
 let history = emptyHistory();
 function save(c) {
+  if (forgotten) return;
   try {
     localStorage.setItem(STORE, JSON.stringify({ key: config.key, drawn, state: c.toJSON(), history }));
   } catch {
@@ -86,7 +87,23 @@ function save(c) {
   }
 }
 
+// saveSoon saves the turns just recorded once the switch is on screen: a switch saves the
+// clock at once (clock.js's onChange), and a second write in the same handler would only
+// delay the next frame. A page going away saves at once.
+let saveTimer = 0;
+function saveSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => save(clock), 0);
+}
+let forgotten = false; // "New game": this clock is not to be kept
+window.addEventListener('pagehide', () => {
+  clearTimeout(saveTimer);
+  if (!forgotten) save(clock);
+});
+
 function clearSaved() {
+  forgotten = true;
+  clearTimeout(saveTimer);
   try { localStorage.removeItem(STORE); } catch { /* nothing kept */ }
 }
 
@@ -160,7 +177,7 @@ function handle(events) {
     }
   }
   if (history !== before) {
-    save(clock);
+    saveSoon();
     if (!els.history.hidden) drawHistory();
   }
 }
