@@ -373,7 +373,8 @@ function drawHistory() {
   els.historyRows.replaceChildren(...rows);
 }
 
-// showHistory opens the history with its summary, said at once (the table follows it).
+// toggleHistory opens the history, its summary said at once (the table follows it), or
+// closes it.
 function toggleHistory() {
   const part = parts[0];
   if (!part.panel.hidden) {
@@ -402,7 +403,8 @@ let keyAt = -Infinity;
 function neutralTarget(el) {
   if (!el || el === document.body || el === root) return true;
   if (el.closest('.half-button')) return true;
-  if (el.closest('.donaz-sheet')) return false; // reading the history: Space scrolls it
+  // In the sheet (the history, more controls), Space scrolls it or presses its buttons.
+  if (el.closest('.donaz-sheet')) return false;
   if (el.closest('a, button, input, select, textarea, summary, dialog, [contenteditable]')) return false;
   return true;
 }
@@ -494,7 +496,6 @@ els.reset.addEventListener('click', () => confirmThen('reset', () => {
   handle(events);
   shown.phase = '';
   loop();
-  if (!els.history.hidden) drawHistory();
   els.start.focus();
 }));
 
