@@ -36,6 +36,7 @@ var sameAsEnglish = map[string]bool{
 	"sk:donuts.brief.place":         true,
 	"fr:time.brief.minutesSeconds":  true, // "4 minutes 30", as French and Slovak say a clock
 	"sk:time.brief.minutesSeconds":  true,
+	"fr:nav.menu":                   true, // "Menu" is French too
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)

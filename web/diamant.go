@@ -184,7 +184,7 @@ func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error 
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantPlayPage(s.frame(c, "diamant-play", p.Heading), p))
+		return renderPage(c, status, page.DiamantPlayPage(s.playFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
 	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.loc(c), token, &p), nil })

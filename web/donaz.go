@@ -107,7 +107,9 @@ func (s *Server) donazClock(c echo.Context) error {
 		cfg.DelayMs = setup.Delay * 1000
 	}
 	p.Config = cfg
-	return renderPage(c, http.StatusOK, page.DonazClockPage(s.frame(c, "donaz-clock", l.T("donaz.clock.title")), p))
+	f := s.playFrame(c, "donaz-clock", l.T("donaz.clock.title"))
+	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
+	return renderPage(c, http.StatusOK, page.DonazClockPage(f, p))
 }
 
 // donazSummary is the setup in sentences, as the clock shows it under its title: the

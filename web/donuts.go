@@ -160,7 +160,7 @@ func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DonutsPlayPage(s.frame(c, "donuts-play", p.Heading), p))
+		return renderPage(c, status, page.DonutsPlayPage(s.playFrame(c, "donuts-play", p.Heading), p))
 	}
 	r, err := s.donutsReplyOf(c, p)
 	if err != nil {

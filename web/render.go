@@ -38,6 +38,14 @@ func (s *Server) verbosity(c echo.Context) say.Verbosity {
 	return say.ParseVerbosity(s.settings(c).Verbosity)
 }
 
+// playFrame is the frame of a play screen (the Donaz clock, Diamant's and Donuts' game):
+// its header folds into one menu button, so that the game comes first on the screen.
+func (s *Server) playFrame(c echo.Context, name, title string) page.Frame {
+	f := s.frame(c, name, title)
+	f.Play = true
+	return f
+}
+
 // renderPage writes a page drawn by a templ component.
 func renderPage(c echo.Context, status int, comp templ.Component) error {
 	var buf bytes.Buffer

@@ -167,11 +167,15 @@ test.describe('switching', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(status(page)).toHaveText('Clock running. Team 1, 4 minutes 50 seconds.');
 
+    // Reset is among the bar's "More" controls.
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset the clock? Both teams go back to their full time.' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(timer(page, 'Team 1')).toHaveText('4:50');
+    await expect(page.getByRole('button', { name: 'More' })).toBeFocused();
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();
     await dialog.getByRole('button', { name: 'Reset the clock' }).click();
     await expect(status(page)).toHaveText('Clock reset.');
@@ -261,6 +265,7 @@ test.describe('time up and the end', () => {
     await page.keyboard.press('Space');
     await expect(status(page)).toHaveText('Team 2, your turn');
     await expect(timer(page, 'Team 2')).toHaveText('no time limit');
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Game over' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'End the game' }).click();
     await expect(status(page)).toHaveText('Game over.');
@@ -456,7 +461,9 @@ test.describe('setup', () => {
     await expect(timer(page, 'Rapides')).toHaveText('3:00');
     await expect(timer(page, 'Team 2')).toHaveText('3:00');
     await expect(page.getByText('Green, checked')).toBeVisible();
-    await expect(page.getByText('2 seconds added after each turn.')).toBeVisible();
+    // The time per team and the increment are told among the bar's "More" controls.
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByText('3 minutes per team. 2 seconds added after each turn.')).toBeVisible();
     await expect(status(page)).toHaveText(/^Drawn at random: (Rapides|Team 2) starts\.$/);
   });
 

@@ -23,6 +23,7 @@ import { createClock, DEFAULT_ALERTS_S } from '../static/js/clock.js';
 import {
   announcement, bothTimesSentence, awaySentence, drawnSentence, controlSentence,
 } from '../static/js/timewords.js';
+import { emptyHistory, record, whereSentence, historySummary } from '../static/js/clock-history.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TRANSCRIPTS = join(ROOT, 'web', 'testdata', 'transcripts');
@@ -83,6 +84,7 @@ class Page {
     this.pauseHidden = pauseHidden;
     this.time = EPOCH;
     this.clock = createClock(settings, () => this.time);
+    this.history = emptyHistory(); // the turns, as the page keeps them (clock-history.js)
     const s = this.clock.settings;
     // As the page says on load: the setup (shown), who starts (drawn at random, said aloud).
     this.shown(summary(t, names, s, pauseHidden));
@@ -107,6 +109,7 @@ class Page {
   handle(events) {
     const options = { verbosity: this.verbosity, settings: this.clock.settings };
     for (const e of events) {
+      this.history = record(this.history, e, (team) => this.clock.remaining(team));
       const a = announcement(e, this.names, this.t, options);
       if (a) this.say(a.text, a.assertive);
     }
@@ -162,9 +165,14 @@ class Page {
     const delay = v.delayMs > 0 ? { team: v.active, ms: v.delayMs } : null;
     this.say(bothTimesSentence(this.names, v.remainingMs, this.t, { verbosity: this.verbosity, delay }));
   }
+  // where: "where are we?" (key S or the bar's button): the whole state, said.
+  where() { this.say(whereSentence(this.clock.view(), this.history, this.names, this.t)); }
+  // showHistory: the history opens (key H or the bar's button); its summary is said.
+  showHistory() { this.say(historySummary(this.history, this.names, this.t)); }
   gameOver() {
     this.handle(this.clock.gameOver());
     this.shown(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t));
+    this.shown(historySummary(this.history, this.names, this.t));
   }
   reset() { this.handle(this.clock.reset()); }
 }
@@ -174,8 +182,12 @@ class Page {
 // The rulebook's clock: 5 minutes a team, the teams named as the page names them by default.
 function rulebookClock(t, lines, teams, verbosity) {
   let page = new Page(t, lines, { names: teams, settings: { budgetMs: 5 * MIN }, verbosity });
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('Start');
   page.start();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('After 12.3 seconds, the first team ends its turn');
   page.wait(12_300);
   page.endTurn();
@@ -187,6 +199,8 @@ function rulebookClock(t, lines, teams, verbosity) {
   page.pause();
   page.step('Both times are asked for (key T)');
   page.sayTimes();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('A minute later, the clock runs again');
   page.wait(60_000);
   page.resume();
@@ -204,6 +218,10 @@ function rulebookClock(t, lines, teams, verbosity) {
   page.step('The first team runs out of time');
   page.wait(30_000);
   page.shown(t('donaz.flag.body', { Team: teams[0] }));
+  page.step('Where are we? (key S)');
+  page.where();
+  page.step('The history (key H)');
+  page.showHistory();
   page.step('Both times are asked for (key T)');
   page.sayTimes();
   page.step('The teams play on without the clock');
@@ -238,6 +256,8 @@ function incrementClock(t, lines, verbosity) {
   page.wait(10_000);
   page.pause();
   page.resume();
+  page.step('Where are we? (key S)');
+  page.where();
   page.step('Game over');
   page.wait(1_000);
   page.gameOver();

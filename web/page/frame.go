@@ -24,6 +24,19 @@ type Frame struct {
 	// then the id of the table the page shows, if it shows one.
 	Offline      bool
 	OfflineTable string
+
+	// Play marks a play screen (the Donaz clock, Diamant's and Donuts' game): the header
+	// folds into one menu button, so that the game is the first thing on the screen.
+	Play bool
+	// Leave is a play screen's way out, beside the folded menu (the clock's setup); none
+	// when its URL is empty.
+	Leave NavLink
+}
+
+// NavLink is a link of the frame: where it goes and what it says.
+type NavLink struct {
+	URL   string
+	Label string
 }
 
 // Prefs are the device's settings as the page applies them (data attributes that the

@@ -1,6 +1,7 @@
 // Every page's entry module: keeps settings for offline use and installs the service worker.
 import { readSettings, mirrorSettings, applyStoredSettings } from './settings.js';
 import { sayKeptOnce, listKept } from './offline.js';
+import { foldSiteMenu } from './site-menu.js';
 
 const root = document.documentElement;
 
@@ -10,6 +11,9 @@ if (root.dataset.page === 'offline') {
 } else {
   mirrorSettings(readSettings(root));
 }
+
+// Play screens: the header's menu as a disclosure button.
+foldSiteMenu();
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready).then((reg) => {

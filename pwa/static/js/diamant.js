@@ -26,6 +26,9 @@ async function go(url, init, fallback) {
   show(await res.json());
 }
 
+// The address of the screen shown (a reply replaces it without a new page).
+let shownAt = location.pathname + location.search;
+
 /** Where focus is, so that a live update can put it back on the same control. */
 function focusKey() {
   const a = document.activeElement;
@@ -47,6 +50,7 @@ function show(reply, live = false) {
   if (reply.url && reply.url !== location.pathname + location.search) {
     history.replaceState({ tavolo: true }, '', reply.url);
   }
+  shownAt = location.pathname + location.search;
   enhance();
   const same = live && main.querySelector('h1')?.textContent === before;
   const target = same && key ? main.querySelector(key) : null;
@@ -146,7 +150,10 @@ document.addEventListener('keydown', (event) => {
   event.preventDefault();
   action();
 });
-// Back and forward: the server knows the screen; ask it again.
-window.addEventListener('popstate', () => location.reload());
+// Back and forward: the server knows the screen; ask it again. A move within the screen
+// (the skip link's #main) is no other screen: reloading then would undo the skip.
+window.addEventListener('popstate', () => {
+  if (location.pathname + location.search !== shownAt) location.reload();
+});
 enhance();
 follow(main, (reply) => show(reply, true));

@@ -1,6 +1,7 @@
 // donaz-clock.js: the Donaz chess clock page. The state machine (clock.js) and the
 // sentences (timewords.js) are pure and tested with node; this module only wires them to
 // the page: input, rendering, live regions, speech, sound, vibration, storage, wake lock.
+// The turns are kept by clock-history.js (pure too), fed with the clock's events.
 //
 // Speed: a tap (pointerdown, not release) or Space/Enter settles the time inside the
 // handler itself (clock.switchTurn reads the time source there and then), then redraws
@@ -9,11 +10,15 @@
 // the sentences come with the page (the config block), not from the network.
 import { createClock, restoreClock, makeTimeSource } from './clock.js';
 import {
-  formatClock, wholeSeconds, announcement, bothTimesSentence, awaySentence, drawnSentence,
+  formatClock, wholeSeconds, durationWords, announcement, bothTimesSentence, awaySentence, drawnSentence,
 } from './timewords.js';
 import { makeT } from './plural.js';
 import { say, sound, haptic } from './feedback.js';
 import { readSettings } from './settings.js';
+import {
+  emptyHistory, record, restoreHistory, historySummary, whereSentence, shareSummary, usedWords, wholeMs,
+} from './clock-history.js';
+import { wireShareButtons } from './share.js';
 
 const STORE = 'tavolo.donaz.clock';
 const FLIP = 'tavolo.donaz.flip';
@@ -36,8 +41,19 @@ const els = {
   ready: $('donaz-ready'),
   start: $('donaz-start'),
   pause: $('donaz-pause'),
+  pauseLabel: $('donaz-pause').querySelector('.bar-label'),
   say: $('donaz-say'),
+  where: $('donaz-where'),
+  historyButton: $('donaz-history-button'),
+  moreButton: $('donaz-more-button'),
+  sheet: $('donaz-sheet'),
+  history: $('donaz-history'),
+  historySummary: $('donaz-history-summary'),
+  historyRows: $('donaz-history-rows'),
+  historyClose: $('donaz-history-close'),
+  more: $('donaz-more'),
   flip: $('donaz-flip'),
+  fullscreen: $('donaz-fullscreen'),
   reset: $('donaz-reset'),
   over: $('donaz-over'),
   flagged: $('donaz-flagged'),
@@ -45,6 +61,8 @@ const els = {
   cont: $('donaz-continue'),
   ended: $('donaz-ended'),
   endedTimes: $('donaz-ended-times'),
+  endedSummary: $('donaz-ended-summary'),
+  shareText: $('donaz-share-text'),
   confirm: $('donaz-confirm'),
   confirmText: $('donaz-confirm-text'),
   confirmYes: $('donaz-confirm-yes'),
@@ -64,16 +82,35 @@ function loadSaved() {
 
 // save runs on every change of the clock's state (clock.js calls it), so that a reload or
 // a killed browser resumes exactly: a running clock keeps running while the page is away.
+// The turns so far are kept with it (saved again once the clock's events are recorded).
 let drawn = null; // the team drawn at random to start, if it was
+let history = emptyHistory();
 function save(c) {
+  if (forgotten) return;
   try {
-    localStorage.setItem(STORE, JSON.stringify({ key: config.key, drawn, state: c.toJSON() }));
+    localStorage.setItem(STORE, JSON.stringify({ key: config.key, drawn, state: c.toJSON(), history }));
   } catch {
     // Private browsing or full storage: the clock still runs, it only cannot resume.
   }
 }
 
+// saveSoon saves the turns just recorded once the switch is on screen: a switch saves the
+// clock at once (clock.js's onChange), and a second write in the same handler would only
+// delay the next frame. A page going away saves at once.
+let saveTimer = 0;
+function saveSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => save(clock), 0);
+}
+let forgotten = false; // "New game": this clock is not to be kept
+window.addEventListener('pagehide', () => {
+  clearTimeout(saveTimer);
+  if (!forgotten) save(clock);
+});
+
 function clearSaved() {
+  forgotten = true;
+  clearTimeout(saveTimer);
   try { localStorage.removeItem(STORE); } catch { /* nothing kept */ }
 }
 
@@ -101,6 +138,7 @@ function settings(starter) {
 function newClock() {
   let starter = config.start === '2' ? 1 : 0;
   drawn = null;
+  history = emptyHistory();
   if (config.start === 'random') {
     const r = new Uint8Array(1);
     crypto.getRandomValues(r);
@@ -118,6 +156,7 @@ if (saved && saved.key === config.key) {
   try {
     clock = restoreClock(saved.state, now, { onChange: save });
     drawn = saved.drawn ?? null;
+    history = clock.phase === 'ready' ? emptyHistory() : restoreHistory(saved.history);
   } catch {
     clock = null;
   }
@@ -142,7 +181,9 @@ function speakOut(text, assertive = false) {
 
 function handle(events) {
   const options = { verbosity: verbosity(), settings: clock.settings };
+  const before = history;
   for (const e of events) {
+    history = record(history, e, (team) => clock.remaining(team));
     const a = announcement(e, names, t, options);
     if (a) speakOut(a.text, a.assertive);
     if (e.type === 'turn' || e.type === 'start') {
@@ -154,6 +195,10 @@ function handle(events) {
       sound('alarm');
       haptic('timeup');
     }
+  }
+  if (history !== before) {
+    saveSoon();
+    if (!els.history.hidden) drawHistory();
   }
 }
 
@@ -214,13 +259,20 @@ function render() {
         : t('donaz.clock.ready', { Team: names[v.active] });
     }
     els.pause.hidden = v.phase !== 'running' && v.phase !== 'paused';
-    els.pause.textContent = v.phase === 'paused' ? els.pause.dataset.resume : els.pause.dataset.pause;
+    els.pause.classList.toggle('paused', v.phase === 'paused');
+    els.pauseLabel.textContent = v.phase === 'paused' ? els.pause.dataset.resume : els.pause.dataset.pause;
     els.reset.hidden = v.phase === 'ready';
     els.over.hidden = v.phase === 'ready' || v.phase === 'over';
     els.flagged.hidden = v.phase !== 'flagged';
     if (v.phase === 'flagged') els.flaggedBody.textContent = t('donaz.flag.body', { Team: names[v.flagged] });
     els.ended.hidden = v.phase !== 'over';
-    if (v.phase === 'over') els.endedTimes.textContent = bothTimesSentence(names, v.remainingMs, t);
+    if (v.phase === 'over') {
+      els.endedTimes.textContent = bothTimesSentence(names, v.remainingMs, t);
+      els.endedSummary.textContent = historySummary(history, names, t);
+      els.shareText.textContent = shareSummary(v, history, names, t);
+      wireShareButtons(els.ended);
+    }
+    showSheet();
     root.dataset.clock = v.phase;
   }
   keepAwake(v.phase === 'running');
@@ -272,6 +324,101 @@ function sayTimes() {
   speakOut(bothTimesSentence(names, v.remainingMs, t, { verbosity: verbosity(), delay }));
 }
 
+// whereAreWe says the whole state: the phase, whose clock runs, both times.
+function whereAreWe() {
+  speakOut(whereSentence(clock.view(), history, names, t));
+}
+
+// --- the sheet: more controls, the history, time up, the end ---------------------------
+
+// showSheet shows the sheet when one of its parts is open, and only then: the halves get
+// the whole screen back when it closes.
+function showSheet() {
+  els.sheet.hidden = [els.flagged, els.ended, els.history, els.more].every((p) => p.hidden);
+}
+
+// A part the bar opens (the history, more controls): one at a time; opening moves the
+// focus to its heading, closing back to its button in the bar.
+const parts = [
+  { panel: els.history, button: els.historyButton, heading: $('donaz-history-heading') },
+  { panel: els.more, button: els.moreButton, heading: $('donaz-more-heading') },
+];
+
+function openPart(part) {
+  for (const p of parts) {
+    if (p !== part && !p.panel.hidden) closePart(p, false);
+  }
+  part.panel.hidden = false;
+  part.button.setAttribute('aria-expanded', 'true');
+  showSheet();
+  part.heading.focus();
+}
+
+function closePart(part, focusButton = true) {
+  part.panel.hidden = true;
+  part.button.setAttribute('aria-expanded', 'false');
+  showSheet();
+  if (focusButton) part.button.focus();
+}
+
+function togglePart(part) {
+  if (part.panel.hidden) openPart(part);
+  else closePart(part);
+}
+
+// timeCell writes a time as the eye reads it (4:12) and as a screen reader says it
+// ("4 minutes 12 seconds"), or in words alone.
+function timeCell(td, digits, words) {
+  if (digits === null) {
+    td.textContent = words;
+    return;
+  }
+  const seen = document.createElement('span');
+  seen.setAttribute('aria-hidden', 'true');
+  seen.textContent = digits;
+  const heard = document.createElement('span');
+  heard.className = 'visually-hidden';
+  heard.textContent = words;
+  td.append(seen, heard);
+}
+
+// drawHistory writes the summary and the table of turns, newest last.
+function drawHistory() {
+  els.historySummary.textContent = historySummary(history, names, t);
+  const rows = history.turns.map((r) => {
+    const tr = document.createElement('tr');
+    const n = document.createElement('th');
+    n.scope = 'row';
+    n.textContent = String(r.n);
+    const team = document.createElement('td');
+    team.textContent = names[r.team];
+    const used = document.createElement('td');
+    used.className = 'time';
+    timeCell(used, formatClock(wholeMs(r.usedMs)), usedWords(r.usedMs, t));
+    const left = document.createElement('td');
+    left.className = 'time';
+    if (r.flagged) timeCell(left, null, t('donaz.state.flagged'));
+    else if (r.leftMs === null) timeCell(left, null, t('donaz.time.untimed'));
+    else timeCell(left, formatClock(r.leftMs), durationWords(r.leftMs, t));
+    tr.append(n, team, used, left);
+    return tr;
+  });
+  els.historyRows.replaceChildren(...rows);
+}
+
+// toggleHistory opens the history, its summary said at once (the table follows it), or
+// closes it.
+function toggleHistory() {
+  const part = parts[0];
+  if (!part.panel.hidden) {
+    closePart(part);
+    return;
+  }
+  drawHistory();
+  openPart(part);
+  speakOut(historySummary(history, names, t));
+}
+
 // primary is Space or Enter on the page: start when ready, else end the running turn.
 function primary() {
   if (clock.phase === 'ready') start();
@@ -289,12 +436,22 @@ let keyAt = -Infinity;
 function neutralTarget(el) {
   if (!el || el === document.body || el === root) return true;
   if (el.closest('.half-button')) return true;
+  // In the sheet (the history, more controls), Space scrolls it or presses its buttons.
+  if (el.closest('.donaz-sheet')) return false;
   if (el.closest('a, button, input, select, textarea, summary, dialog, [contenteditable]')) return false;
   return true;
 }
 
 document.addEventListener('keydown', (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey || els.confirm.open) return;
+  if (e.key === 'Escape') {
+    const part = parts.find((p) => !p.panel.hidden);
+    if (part) {
+      e.preventDefault();
+      closePart(part);
+    }
+    return;
+  }
   if (e.key === ' ' || e.key === 'Enter') {
     if (!neutralTarget(e.target)) return;
     e.preventDefault();
@@ -311,6 +468,12 @@ document.addEventListener('keydown', (e) => {
   } else if (k === 't') {
     e.preventDefault();
     sayTimes();
+  } else if (k === 's') {
+    e.preventDefault();
+    whereAreWe();
+  } else if (k === 'h') {
+    e.preventDefault();
+    toggleHistory();
   }
 });
 
@@ -337,17 +500,25 @@ for (const i of [0, 1]) {
 els.start.addEventListener('click', start);
 els.pause.addEventListener('click', togglePause);
 els.say.addEventListener('click', sayTimes);
+els.where.addEventListener('click', whereAreWe);
+els.historyButton.addEventListener('click', toggleHistory);
+els.historyClose.addEventListener('click', () => closePart(parts[0]));
+els.moreButton.addEventListener('click', () => togglePart(parts[1]));
 els.cont.addEventListener('click', () => {
   act(() => clock.continueUntimed());
   els.button[clock.active].focus();
 });
 
+// confirmThen asks before a change that cannot be taken back; the choice is made from More
+// controls, which close: on a cancel the focus goes back to the bar's More button.
 function confirmThen(kind, then) {
   els.confirmText.textContent = els.confirm.dataset[kind];
   els.confirmYes.textContent = els.confirm.dataset[`${kind}Yes`];
   els.confirm.returnValue = '';
   els.confirm.onclose = () => {
+    if (!parts[1].panel.hidden) closePart(parts[1], false);
     if (els.confirm.returnValue === 'yes') then();
+    else els.moreButton.focus();
   };
   els.confirm.showModal();
 }
@@ -380,6 +551,21 @@ els.flip.addEventListener('click', () => {
   try { localStorage.setItem(FLIP, on ? '1' : ''); } catch { /* kept for this page only */ }
 });
 try { applyFlip(localStorage.getItem(FLIP) === '1'); } catch { /* default: not turned */ }
+
+// Full screen, where the browser offers it: the button's pressed state follows the
+// screen's (Escape or the system's gesture leave it too).
+if (document.fullscreenEnabled) {
+  els.fullscreen.hidden = false;
+  els.fullscreen.addEventListener('click', () => {
+    const leaving = Boolean(document.fullscreenElement);
+    (leaving ? document.exitFullscreen() : root.requestFullscreen({ navigationUI: 'hide' })).catch(() => {
+      // Refused (no user gesture recognised, a policy): the page stays as it is.
+    });
+  });
+  document.addEventListener('fullscreenchange', () => {
+    els.fullscreen.setAttribute('aria-pressed', String(Boolean(document.fullscreenElement)));
+  });
+}
 
 // --- the page coming and going -------------------------------------------------------
 
