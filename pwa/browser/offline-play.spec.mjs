@@ -8,11 +8,40 @@ import { test, expect } from '@playwright/test';
 import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install, escapeRe } from './helpers.mjs';
 import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
 
+// Times each request the page's script sends whose path ends with one of the given
+// suffixes (its reply included), kept across reloads in sessionStorage.
+async function timeRequests(page, suffixes) {
+  await page.addInitScript((ends) => {
+    const real = window.fetch;
+    window.fetch = async (input, init) => {
+      const t0 = performance.now();
+      const res = await real(input, init);
+      if (ends.some((e) => String(input.url ?? input).endsWith(e))) {
+        const kept = JSON.parse(sessionStorage.getItem('timed') || '[]');
+        kept.push([performance.now() - t0, res.headers.get('Content-Type')]);
+        sessionStorage.setItem('timed', JSON.stringify(kept));
+      }
+      return res;
+    };
+  }, suffixes);
+}
+
+// The timed requests' figures: median, p90, max, in ms.
+async function timings(page) {
+  const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('timed') || '[]'));
+  expect(kept.every(([, type]) => type.startsWith('application/json')), 'every reply a script\'s JSON, as the server gives').toBe(true);
+  const ms = kept.map(([t]) => t).sort((a, b) => a - b);
+  return { n: ms.length, median: ms[ms.length >> 1], p90: ms[Math.floor(ms.length * 0.9)], max: ms.at(-1) };
+}
+
+const fmt = (t) => `median ${t.median.toFixed(1)} ms, p90 ${t.p90.toFixed(1)} ms, max ${t.max.toFixed(1)} ms over ${t.n}`;
+
 const notice = (page, cat) => page.getByRole('region', { name: msg(cat, 'app.offline.table') });
 
 for (const lang of LANGS) {
   test(`offline from the start: a whole Diamant game on one phone by keyboard, in ${lang}`, async ({ page, context }) => {
     test.setTimeout(300_000);
+    await timeRequests(page, ['/draw']);
     await install(page, lang);
     const cat = await catalog(page);
     await context.setOffline(true);
@@ -36,6 +65,9 @@ for (const lang of LANGS) {
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
     await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
     await expectNoAxeViolations(page);
+    const draws = await timings(page);
+    expect(draws.n).toBeGreaterThan(10);
+    console.log(`offline Diamant (${lang}), a draw and its reply: ${fmt(draws)}`);
   });
 }
 
@@ -43,19 +75,7 @@ for (const lang of LANGS) {
   test(`offline from the start: a whole Donuts game against the hard computer by keyboard, in ${lang}`, async ({ page, context }) => {
     test.setTimeout(300_000);
     // Each move's request and its reply (with the computer's move), timed in the page.
-    await page.addInitScript(() => {
-      const real = window.fetch;
-      window.fetch = async (input, init) => {
-        const t0 = performance.now();
-        const res = await real(input, init);
-        if (String(input.url ?? input).endsWith('/place')) {
-          const moves = JSON.parse(sessionStorage.getItem('moves') || '[]');
-          moves.push([performance.now() - t0, res.headers.get('Content-Type')]);
-          sessionStorage.setItem('moves', JSON.stringify(moves));
-        }
-        return res;
-      };
-    });
+    await timeRequests(page, ['/place']);
     await install(page, lang);
     const cat = await catalog(page);
     await context.setOffline(true);
@@ -95,12 +115,9 @@ for (const lang of LANGS) {
     await expect(page.locator('#donuts-status')).not.toBeEmpty();
     await expectNoAxeViolations(page);
     // The hard computer's replies, in the browser: each reply to a move carries its move.
-    const moves = await page.evaluate(() => JSON.parse(sessionStorage.getItem('moves') || '[]'));
-    expect(moves.every(([, type]) => type.startsWith('application/json')), 'every move answered by the engine as the server would').toBe(true);
-    const times = moves.map(([ms]) => ms);
-    expect(times.length).toBeGreaterThan(3);
-    times.sort((a, b) => a - b);
-    console.log(`offline Donuts (${lang}), a move with the hard computer's reply: median ${times[times.length >> 1].toFixed(0)} ms, max ${times.at(-1).toFixed(0)} ms over ${times.length} moves`);
+    const moves = await timings(page);
+    expect(moves.n).toBeGreaterThan(3);
+    console.log(`offline Donuts (${lang}), a move with the hard computer's reply: ${fmt(moves)}`);
   });
 }
 
