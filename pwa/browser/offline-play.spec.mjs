@@ -94,14 +94,18 @@ for (const lang of LANGS) {
       .replace('§', '(\\d)').replace('¤', '(\\d)').replaceAll('~', '.+?')}$`);
     const plates = page.getByRole('gridcell', { name: playable });
     let turns = 0;
-    for (; turns < 40 && (await plates.count()); turns += 1) {
-      const name = await plates.first().getAttribute('aria-label') ?? await plates.first().textContent();
-      const [, r, c] = name.match(playable);
+    for (; turns < 40; turns += 1) {
+      // Read at once, without waiting: none left means the game is over.
+      const names = (await plates.allTextContents()).map((n) => n.replace(/\s+/g, ' ').trim());
+      if (names.length === 0) break;
+      const [, r, c] = names[0].match(playable);
       await page.getByRole('gridcell').first().focus();
       await page.keyboard.type(`${r}${c}`);
       const before = await page.locator('#live-polite').textContent();
       await page.keyboard.press('Enter');
       await expect(page.locator('#live-polite')).not.toHaveText(before);
+      // The board is drawn again: the plate is no longer playable.
+      await expect(page.getByRole('gridcell', { name: names[0], exact: true })).toHaveCount(0);
       if (turns === 3) {
         // A reload in the middle: the same board.
         const board = await page.getByRole('grid').innerText();

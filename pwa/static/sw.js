@@ -44,7 +44,10 @@ self.addEventListener('message', (event) => {
   if (LANGS.includes(data.lang)) {
     event.waitUntil(caches.open(META).then((c) => c.put('/__lang', new Response(data.lang))));
   }
-  if (data.settings) event.waitUntil(putMeta('settings', data.settings));
+  if (data.settings) {
+    settings = data.settings;
+    event.waitUntil(putMeta('settings', data.settings));
+  }
 });
 
 self.addEventListener('fetch', (event) => {
@@ -210,8 +213,10 @@ async function viaEngine(req) {
   return res;
 }
 
+let jar; // the engine's cookies, read once and written back when one changes
+
 async function engineRequest(serve, method, url, headers, body) {
-  const jar = (await getMeta('cookies')) || {};
+  jar ||= (await getMeta('cookies')) || {};
   const cookie = Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
   const sent = headers.filter(([k]) => k.toLowerCase() !== 'cookie');
   if (cookie) sent.push(['Cookie', cookie]);
@@ -225,25 +230,32 @@ async function engineRequest(serve, method, url, headers, body) {
     }
     const [pair] = v.split(';');
     const i = pair.indexOf('=');
-    jar[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
-    changed = true;
+    const name = pair.slice(0, i).trim();
+    const value = pair.slice(i + 1).trim();
+    if (jar[name] !== value) {
+      jar[name] = value;
+      changed = true;
+    }
   }
-  if (changed) await putMeta('cookies', jar);
+  if (changed) await putMeta('cookies', { ...jar });
   const bodyless = out.status === 204 || out.status === 304 || (out.status >= 300 && out.status < 400);
   return new Response(bodyless ? null : out.body, { status: out.status, headers: kept });
 }
 
 // sendSettings gives the engine the device's settings (its language, text size, voice…),
 // through its own settings form, once after each change.
+let settings; // the device's settings as the pages last told them, once read
+
 async function sendSettings(serve) {
-  const s = await getMeta('settings');
+  settings ||= await getMeta('settings');
+  const s = settings;
   if (!s || JSON.stringify(s) === settingsSent) return;
   settingsSent = JSON.stringify(s);
   const origin = self.location.origin;
   await engineRequest(serve, 'GET', `${origin}/settings`, [], null);
   const form = new URLSearchParams({ lang: s.lang, text: s.text, contrast: s.contrast, motion: s.motion, rate: String(s.rate), verbosity: s.verbosity || 'full' });
   for (const k of ['speak', 'sound', 'vibrate']) if (s[k]) form.set(k, 'on');
-  form.set('_csrf', ((await getMeta('cookies')) || {}).tavolo_csrf || '');
+  form.set('_csrf', jar.tavolo_csrf || '');
   await engineRequest(serve, 'POST', `${origin}/settings`, [['Content-Type', 'application/x-www-form-urlencoded']], new TextEncoder().encode(form.toString()));
 }
 
@@ -329,7 +341,9 @@ function open() {
 async function idb(store, mode, f) {
   const d = await open();
   return new Promise((resolve, reject) => {
-    const tx = d.transaction(store, mode);
+    // Relaxed: committed once the browser has the data, without waiting for the disk, as the
+    // server's SQLite (synchronous=NORMAL): a closed app or browser loses nothing.
+    const tx = d.transaction(store, mode, { durability: 'relaxed' });
     const r = f(tx.objectStore(store));
     tx.oncomplete = () => resolve(r.result);
     tx.onerror = () => reject(tx.error);
