@@ -19,6 +19,7 @@ build: engine
 engine:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
+	cd pwa/engine && sha256sum tavolo.wasm > tavolo.wasm.sha256
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.

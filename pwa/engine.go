@@ -3,10 +3,8 @@
 package pwa
 
 import (
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
-	"io"
+	"fmt"
 	"io/fs"
 )
 
@@ -26,15 +24,15 @@ type Engine struct {
 func (e *Engine) Open() (fs.File, error) { return e.fsys.Open("engine/tavolo.wasm") }
 
 // LoadEngine finds the engine, adding its loader to the assets; nil when it was not built.
+// Its URL's hash is the one `make engine` wrote beside it: hashing 26 MB at every start
+// would read the whole module into memory for nothing.
 func (a *Assets) LoadEngine() (*Engine, error) {
-	f, err := engineFiles.Open("engine/tavolo.wasm")
+	sum, err := fs.ReadFile(engineFiles, "engine/tavolo.wasm.sha256")
 	if err != nil {
 		return nil, nil
 	}
-	defer f.Close()
-	sum := sha256.New()
-	if _, err := io.Copy(sum, f); err != nil {
-		return nil, err
+	if len(sum) < 10 {
+		return nil, fmt.Errorf("pwa: engine/tavolo.wasm.sha256 holds no hash")
 	}
 	exec, err := fs.ReadFile(engineFiles, "engine/wasm_exec.js")
 	if err != nil {
@@ -44,5 +42,5 @@ func (a *Assets) LoadEngine() (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{URL: "/static/engine/tavolo." + hex.EncodeToString(sum.Sum(nil))[:10] + ".wasm", Exec: loader.URL, fsys: engineFiles}, nil
+	return &Engine{URL: "/static/engine/tavolo." + string(sum[:10]) + ".wasm", Exec: loader.URL, fsys: engineFiles}, nil
 }
