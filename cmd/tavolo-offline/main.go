@@ -12,7 +12,9 @@
 // key signs this device's session cookies; tables are the records kept before; keep is
 // called after every change of a table (null: it is gone); ready is called once
 // globalThis.tavoloServe(request) answers. A request is {method, url, headers: [[name,
-// value]…], body: Uint8Array|null}, and its Promise gives {status, headers, body}.
+// value]…], body: Uint8Array|null}; the answer, {status, headers, body}, is returned at
+// once: no request the engine serves waits on a timer or the network (the one that would,
+// /join's delay, needs the server and is refused offline before it).
 package main
 
 import (
@@ -64,7 +66,7 @@ func main() {
 	}
 	handler := srv.Handler()
 	js.Global().Set("tavoloServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return promise(func() (any, error) { return serve(handler, args[0]) })
+		return serve(handler, args[0])
 	}))
 	js.Global().Set("tavoloForget", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		store.Remove(args[0].String())
@@ -83,8 +85,10 @@ func main() {
 	select {}
 }
 
-// serve answers one request with the server's handler.
-func serve(h http.Handler, req js.Value) (any, error) {
+// serve answers one request with the server's handler; a request that cannot be made is
+// answered 400.
+func serve(h http.Handler, req js.Value) js.Value {
+	out := js.Global().Get("Object").New()
 	var body io.Reader
 	if b := req.Get("body"); b.Truthy() {
 		buf := make([]byte, b.Get("length").Int())
@@ -93,7 +97,10 @@ func serve(h http.Handler, req js.Value) (any, error) {
 	}
 	r, err := http.NewRequest(req.Get("method").String(), req.Get("url").String(), body)
 	if err != nil {
-		return nil, err
+		out.Set("status", http.StatusBadRequest)
+		out.Set("headers", []any{})
+		out.Set("body", js.Null())
+		return out
 	}
 	headers := req.Get("headers")
 	for i := range headers.Length() {
@@ -104,12 +111,11 @@ func serve(h http.Handler, req js.Value) (any, error) {
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	res := w.Result()
-	out := js.Global().Get("Object").New()
 	out.Set("status", res.StatusCode)
-	list := js.Global().Get("Array").New()
+	var list []any
 	for name, values := range res.Header {
 		for _, v := range values {
-			list.Call("push", js.ValueOf([]any{name, v}))
+			list = append(list, []any{name, v})
 		}
 	}
 	out.Set("headers", list)
@@ -117,22 +123,5 @@ func serve(h http.Handler, req js.Value) (any, error) {
 	arr := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(arr, b)
 	out.Set("body", arr)
-	return out, nil
-}
-
-// promise runs f outside the JavaScript caller (a handler may wait, which a js.Func must
-// not) and settles a Promise with its result.
-func promise(f func() (any, error)) js.Value {
-	return js.Global().Get("Promise").New(js.FuncOf(func(_ js.Value, args []js.Value) any {
-		resolve, reject := args[0], args[1]
-		go func() {
-			v, err := f()
-			if err != nil {
-				reject.Invoke(js.Global().Get("Error").New(err.Error()))
-				return
-			}
-			resolve.Invoke(v)
-		}()
-		return nil
-	}))
+	return out
 }
