@@ -65,36 +65,17 @@ func DiamantHistory(l *i18n.Localizer, names []string, events []diamant.Event, s
 			voters = e.Seats
 		case diamant.EvVotesRevealed:
 			add(diamantVote(l, names, e.Seats, voters&^e.Seats))
-		case diamant.EvCardShared:
-			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {
-				add(l.T("diamant.say.shared.alone", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount), "Name", leavers[0]))
-				break
-			}
-			add(l.T("diamant.say.shared", "Card", DiamantCard(l, e.Card), "Had", Diamonds(l, e.Amount),
-				"Each", diamantEach(l, e.Share), "Stays", diamantStays(l, e.Stays)))
 		case diamant.EvLeft:
 			add(diamantLeft(l, names[e.Seat], e, shown.Has(e.Seat)))
 			if e.Idols != 0 {
 				add(l.T("diamant.say.idols.taken", "Name", names[e.Seat], "Idols", diamantIdols(l, e.Idols)))
 			}
-		case diamant.EvHandLost:
-			add(l.T("diamant.say.lost", "Name", names[e.Seat], "Lost", Diamonds(l, e.Amount)))
-		case diamant.EvHazardRemoved:
-			add(l.T("diamant.say.hazard.removed"))
-		case diamant.EvIdolsRemoved:
-			add(l.N("diamant.n.idols.lost", len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)))
-		case diamant.EvRoundEnded:
-			id := "diamant.say.end.empty"
-			if e.Reason == diamant.EndHazard {
-				id = "diamant.say.end.hazard"
+		case diamant.EvCardShared, diamant.EvHandLost, diamant.EvHazardRemoved, diamant.EvIdolsRemoved,
+			diamant.EvRoundEnded, diamant.EvGameOver:
+			// Said as the news said them, whole.
+			for _, said := range DiamantEventsSeen(l, Full, names, []diamant.Event{e}, shown) {
+				add(said.Text)
 			}
-			add(l.T(id, "Round", e.Round))
-			if e.Amount > 0 {
-				add(l.N("diamant.n.back", e.Amount))
-			}
-		case diamant.EvGameOver:
-			add(l.N("diamant.n.over", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
-				"Points", diamantPoints(l, e.Amount)))
 		}
 	}
 	return out

@@ -55,7 +55,24 @@ func DonutsWho(l *i18n.Localizer, ai, c donuts.Color) string {
 // the person's own sentence (id + ".you", "You place…") rather than a name with "(you)",
 // which a screen reader would read into the sentence; count picks a plural form when ≥ 0.
 func donutsSays(l *i18n.Localizer, ai, c donuts.Color, id string, count int, kv ...any) string {
-	if ai != donuts.None && c != ai {
+	return donutsSaysTo(l, ai, person(ai), c, id, count, kv...)
+}
+
+// person is the colour of the one person playing against the computer's colour ai; None
+// when two people play.
+func person(ai donuts.Color) donuts.Color {
+	if ai == donuts.None {
+		return donuts.None
+	}
+	return ai.Other()
+}
+
+// donutsSaysTo is donutsSays for a person who plays one colour, me: their own sentence
+// (id + ".you") when c is theirs, else c's name (the computer's, against it). me is None
+// when one phone plays both colours, or for a summary read outside the app: every
+// sentence names its colour.
+func donutsSaysTo(l *i18n.Localizer, ai, me, c donuts.Color, id string, count int, kv ...any) string {
+	if me != donuts.None && c == me {
 		id += ".you"
 	} else {
 		kv = append(kv, "Who", DonutsWho(l, ai, c))
@@ -82,7 +99,7 @@ func DonutsMove(l *i18n.Localizer, v Verbosity, ai donuts.Color, ev donuts.Event
 // alone: "Your turn: row 4, column 3 or row 4, column 4."
 func DonutsNext(l *i18n.Localizer, v Verbosity, ai donuts.Color, g *donuts.Game) string {
 	if g.Finished() {
-		return donutsEnd(l, v, ai, g)
+		return donutsEnd(l, v, ai, person(ai), g)
 	}
 	turn := g.Turn()
 	last, played := g.Last()
@@ -97,16 +114,16 @@ func DonutsNext(l *i18n.Localizer, v Verbosity, ai donuts.Color, g *donuts.Game)
 		"Plates", donutsPlateList(l, g.Legal(), "donuts.or"))
 }
 
-// donutsEnd says how a finished game ended.
-func donutsEnd(l *i18n.Localizer, v Verbosity, ai donuts.Color, g *donuts.Game) string {
+// donutsEnd says how a finished game ended, to me as donutsSaysTo does.
+func donutsEnd(l *i18n.Localizer, v Verbosity, ai, me donuts.Color, g *donuts.Game) string {
 	if g.Reason() == donuts.ReasonFive {
-		return donutsSays(l, ai, g.Winner(), v.Pick("donuts.say.win.five", "donuts.brief.win.five"), -1)
+		return donutsSaysTo(l, ai, me, g.Winner(), v.Pick("donuts.say.win.five", "donuts.brief.win.five"), -1)
 	}
 	gr := g.Groups()
 	if g.Winner() == donuts.None {
 		return l.T(v.Pick("donuts.say.draw", "donuts.brief.draw"), "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 	}
-	return donutsSays(l, ai, g.Winner(), v.Pick("donuts.say.win.group", "donuts.brief.win.group"), -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
+	return donutsSaysTo(l, ai, me, g.Winner(), v.Pick("donuts.say.win.group", "donuts.brief.win.group"), -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
 }
 
 // donutsOnBoard counts each colour's donuts on the board.

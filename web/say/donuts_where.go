@@ -10,34 +10,6 @@ import (
 // "Where are we?" and the history of a Donuts game (issue #14): the whole state in a few
 // short sentences, each move as a line of a list, and a summary that can be shared.
 
-// donutsSaysTo is donutsSays for a person who plays one colour, me: their own sentence
-// (id + ".you") when c is theirs, else c's name (the computer's, against it). me is None
-// when one phone plays both colours: every sentence names its colour.
-func donutsSaysTo(l *i18n.Localizer, ai, me, c donuts.Color, id string, count int, kv ...any) string {
-	if me != donuts.None && c == me {
-		id += ".you"
-	} else {
-		kv = append(kv, "Who", DonutsWho(l, ai, c))
-	}
-	if count >= 0 {
-		return l.N(id, count, kv...)
-	}
-	return l.T(id, kv...)
-}
-
-// donutsEndTo says how a finished game ended, to me as donutsSaysTo does: None names
-// every colour, which a summary shared out of the app needs.
-func donutsEndTo(l *i18n.Localizer, ai, me donuts.Color, g *donuts.Game) string {
-	if g.Reason() == donuts.ReasonFive {
-		return donutsSaysTo(l, ai, me, g.Winner(), "donuts.say.win.five", -1)
-	}
-	gr := g.Groups()
-	if g.Winner() == donuts.None {
-		return l.T("donuts.say.draw", "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
-	}
-	return donutsSaysTo(l, ai, me, g.Winner(), "donuts.say.win.group", -1, "Chocolate", gr.Chocolate, "Vanilla", gr.Vanilla)
-}
-
 // donutsTally says the donuts of each colour on the board and the largest groups: "On
 // the board: chocolate 7, vanilla 5; largest groups: chocolate 4, vanilla 3." The groups
 // are left out once the game has ended by them (its end says them), and it is all left
@@ -78,7 +50,7 @@ func joinSentences(s ...string) string {
 func DonutsWhereAreWe(l *i18n.Localizer, ai, me donuts.Color, g *donuts.Game, events []donuts.Event) string {
 	var now string
 	if g.Finished() {
-		now = donutsEndTo(l, ai, me, g)
+		now = donutsEnd(l, Full, ai, me, g)
 	} else {
 		now = donutsSaysTo(l, ai, me, g.Turn(), "donuts.where.turn", len(g.Legal()))
 	}
@@ -148,5 +120,5 @@ func DonutsSummary(l *i18n.Localizer, ai donuts.Color, level donuts.Level, seed 
 	if seed != "" {
 		board = l.T("donuts.history.board", "Seed", seed)
 	}
-	return joinSentences(lead, donutsEndTo(l, ai, donuts.None, g), donutsTally(l, g), board)
+	return joinSentences(lead, donutsEnd(l, Full, ai, donuts.None, g), donutsTally(l, g), board)
 }
