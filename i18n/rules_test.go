@@ -2,12 +2,13 @@ package i18n
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
 	"unicode"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,8 +22,9 @@ var properNames = map[string]bool{"Diamant": true, "Donaz": true, "Donuts": true
 func loadRules(t *testing.T, lang string) map[string]string {
 	t.Helper()
 	var raw map[string]map[string]string
-	_, err := toml.DecodeFile(fmt.Sprintf("locales/rules.%s.toml", lang), &raw)
+	data, err := os.ReadFile(fmt.Sprintf("locales/rules.%s.toml", lang))
 	require.NoError(t, err, lang)
+	require.NoError(t, toml.Unmarshal(data, &raw), lang)
 	out := make(map[string]string, len(raw))
 	for id, forms := range raw {
 		for form := range forms {
