@@ -116,8 +116,8 @@ func TestFastPathEqualsGoI18n(t *testing.T) {
 	for _, lang := range Languages {
 		l := c.Localizer(lang.Code)
 		for id, msg := range c.Messages(lang.Code) {
-			m := l.fast[id]
-			require.NotNil(t, m, "%s %s", lang.Code, id)
+			require.NotNil(t, l.fast[id], "%s %s", lang.Code, id)
+			m := l.fast[id].compiled()
 			names := fields(m)
 			for _, kv := range kvSets(names) {
 				want := o.T(lang.Code, id, kv...)
@@ -255,8 +255,8 @@ func TestOtherTemplatesKeepGoI18n(t *testing.T) {
 	o := newOracle(t, fsys, "l")
 	l := c.Localizer("en")
 	for _, id := range ids {
-		require.Equal(t, texts[id].simple, l.fast["t."+id][formOther].simple, id)
-		require.Equal(t, texts[id].simple, l.fast["p."+id][formOne].simple, id)
+		require.Equal(t, texts[id].simple, l.fast["t."+id].compiled()[formOther].simple, id)
+		require.Equal(t, texts[id].simple, l.fast["p."+id].compiled()[formOne].simple, id)
 		for _, kv := range [][]any{nil, {"X", "x"}, {"X", 5, "Y", "y"}, {"X", true}} {
 			require.Equal(t, o.T("en", "t."+id, kv...), l.T("t."+id, kv...), "%s %v", id, kv)
 			for _, n := range []int{0, 1, 2, -1} {

@@ -69,12 +69,16 @@ type Message struct {
 
 // Catalog is every language's messages, ready to localize.
 type Catalog struct {
-	bundle   *goi18n.Bundle
 	messages map[string]map[string]Message      // lang → id → message
 	json     map[string][]byte                  // lang → catalog for the browser
-	fast     map[string]map[string]*fastMessage // lang → id → precompiled message (fast.go)
+	fast     map[string]map[string]*lazyMessage // lang → id → message compiled at first use (fast.go)
 	locs     map[string]Localizer               // lang → localizer, made once
 	matcher  language.Matcher
+
+	// go-i18n's localizers, made at the first message the fast path leaves to them (none
+	// in most runs): making them parses every message's template, a third of Load.
+	goOnce sync.Once
+	goLocs map[string]*goi18n.Localizer
 }
 
 // Load reads the embedded catalogs.
@@ -83,10 +87,9 @@ func Load() (*Catalog, error) { return LoadFS(localeFiles, "locales") }
 // LoadFS reads the catalogs in dir of fsys (AREA.LANG.toml files).
 func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 	c := &Catalog{
-		bundle:   goi18n.NewBundle(language.English),
 		messages: map[string]map[string]Message{},
 		json:     map[string][]byte{},
-		fast:     map[string]map[string]*fastMessage{},
+		fast:     map[string]map[string]*lazyMessage{},
 		locs:     map[string]Localizer{},
 	}
 	tags := make([]language.Tag, 0, len(Languages))
@@ -119,22 +122,14 @@ func LoadFS(fsys fs.FS, dir string) (*Catalog, error) {
 				return nil, fmt.Errorf("i18n: %s: message %q is defined twice", file, id)
 			}
 			c.messages[lang][id] = m
-			gm := &goi18n.Message{ID: id, Other: m.Text}
-			if m.Plural {
-				gm = &goi18n.Message{ID: id, Zero: m.Forms["zero"], One: m.Forms["one"], Two: m.Forms["two"],
-					Few: m.Forms["few"], Many: m.Forms["many"], Other: m.Forms["other"]}
-			}
-			if err := c.bundle.AddMessages(language.MustParse(lang), gm); err != nil {
-				return nil, fmt.Errorf("i18n: %s: %w", file, err)
-			}
 		}
 	}
 	for _, l := range Languages {
-		c.fast[l.Code] = make(map[string]*fastMessage, len(c.messages[l.Code]))
+		c.fast[l.Code] = make(map[string]*lazyMessage, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
-			c.fast[l.Code][id] = compileMessage(m)
+			c.fast[l.Code][id] = &lazyMessage{src: m}
 		}
-		c.locs[l.Code] = Localizer{Lang: l.Code, l: goi18n.NewLocalizer(c.bundle, l.Code), fast: c.fast[l.Code], plural: pluralRules[l.Code], memo: new(sync.Map)}
+		c.locs[l.Code] = Localizer{Lang: l.Code, c: c, fast: c.fast[l.Code], plural: pluralRules[l.Code], memo: new(sync.Map)}
 		out := make(map[string]any, len(c.messages[l.Code]))
 		for id, m := range c.messages[l.Code] {
 			if m.Plural {
@@ -224,8 +219,8 @@ func (c *Catalog) Match(acceptLanguage string) string {
 // Localizer localizes messages into one language.
 type Localizer struct {
 	Lang   string
-	l      *goi18n.Localizer
-	fast   map[string]*fastMessage // this language's precompiled messages
+	c      *Catalog
+	fast   map[string]*lazyMessage // this language's messages, compiled at first use
 	plural func(i int) form        // this language's plural rule for a count ≥ 0
 	memo   *sync.Map               // Remember's texts, one map a language
 }
@@ -265,11 +260,38 @@ func (l *Localizer) T(id string, kv ...any) string {
 
 // goT is T through go-i18n's template.
 func (l *Localizer) goT(id string, kv []any) string {
-	out, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: params(kv)})
+	out, err := l.goLocalizer().Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: params(kv)})
 	if err != nil {
 		return id
 	}
 	return out
+}
+
+// goLocalizer is go-i18n's localizer for l's language, with every language's messages
+// (a message missing in one falls back to English, as go-i18n does).
+func (l *Localizer) goLocalizer() *goi18n.Localizer {
+	c := l.c
+	c.goOnce.Do(func() {
+		bundle := goi18n.NewBundle(language.English)
+		for _, lang := range Languages {
+			tag := language.MustParse(lang.Code)
+			for id, m := range c.messages[lang.Code] {
+				gm := &goi18n.Message{ID: id, Other: m.Text}
+				if m.Plural {
+					gm = &goi18n.Message{ID: id, Zero: m.Forms["zero"], One: m.Forms["one"], Two: m.Forms["two"],
+						Few: m.Forms["few"], Many: m.Forms["many"], Other: m.Forms["other"]}
+				}
+				// A message go-i18n refuses is left out: T then gives its id, which shows,
+				// and the catalog tests localize every message through here.
+				_ = bundle.AddMessages(tag, gm)
+			}
+		}
+		c.goLocs = make(map[string]*goi18n.Localizer, len(Languages))
+		for _, lang := range Languages {
+			c.goLocs[lang.Code] = goi18n.NewLocalizer(bundle, lang.Code)
+		}
+	})
+	return c.goLocs[l.Lang]
 }
 
 // N localizes a plural message for count; {{.Count}} in the message is the count.
@@ -284,7 +306,7 @@ func (l *Localizer) N(id string, count int, kv ...any) string {
 func (l *Localizer) goN(id string, count int, kv []any) string {
 	data := params(kv)
 	data["Count"] = count
-	out, err := l.l.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	out, err := l.goLocalizer().Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
 	if err != nil {
 		return id
 	}
@@ -293,18 +315,21 @@ func (l *Localizer) goN(id string, count int, kv []any) string {
 
 // fastT is T without go-i18n, when the message and its values allow (fast.go).
 func (l *Localizer) fastT(id string, kv []any) (string, bool) {
-	if m := l.fast[id]; m != nil && m[formOther].simple {
-		return m[formOther].render(kv, false, 0)
+	if lm := l.fast[id]; lm != nil {
+		if m := lm.compiled(); m[formOther].simple {
+			return m[formOther].render(kv, false, 0)
+		}
 	}
 	return "", false
 }
 
 // fastN is N without go-i18n, when the message and its values allow (fast.go).
 func (l *Localizer) fastN(id string, count int, kv []any) (string, bool) {
-	m := l.fast[id]
-	if m == nil || l.plural == nil || count == math.MinInt {
+	lm := l.fast[id]
+	if lm == nil || l.plural == nil || count == math.MinInt {
 		return "", false
 	}
+	m := lm.compiled()
 	// go-i18n picks the form by |count|.
 	i := count
 	if i < 0 {
