@@ -1,6 +1,9 @@
 package pwa
 
 import (
+	"io/fs"
+	"regexp"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -40,4 +43,37 @@ func TestEmbeddedAssetsLoad(t *testing.T) {
 	assets, err := Load()
 	require.NoError(t, err)
 	require.NotEmpty(t, assets.URLs())
+}
+
+// The rewriting finds the imports the one pattern with the keywords in it finds (the way it
+// was done before, kept here as the reference), in our files and in awkward ones.
+func TestImportsFoundAsByTheWholePattern(t *testing.T) {
+	whole := regexp.MustCompile(`(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.{1,2}/[^"']+)(["'])`)
+	sources := []string{
+		"import a from './a.js';\nimport './b.js';\nexport * from \"../c.js\";\nconst d = await import( './d.js' );",
+		"import {\n  x,\n} from\n  './multi.js';\nconst s = 'import ./not.js';\nconst t = imported('./no.js');",
+		"reimport './no.js'; fromage './no.js'; import\t(\n'./yes.js')",
+	}
+	sub, err := fs.Sub(static, "static")
+	require.NoError(t, err)
+	require.NoError(t, fs.WalkDir(sub, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".js") {
+			b, err := fs.ReadFile(sub, p)
+			require.NoError(t, err)
+			sources = append(sources, string(b))
+		}
+		return err
+	}))
+	for _, src := range sources {
+		var want, got []string
+		for _, m := range whole.FindAllStringSubmatch(src, -1) {
+			want = append(want, m[3])
+		}
+		for _, m := range specifierPattern.FindAllStringSubmatchIndex(src, -1) {
+			if importsBefore([]byte(src[:m[0]])) {
+				got = append(got, src[m[2]:m[3]])
+			}
+		}
+		require.Equal(t, want, got, src[:min(len(src), 80)])
+	}
 }
