@@ -75,6 +75,9 @@ for (const lang of LANGS) {
     const draws = await timings(page);
     expect(draws.n).toBeGreaterThan(10);
     console.log(`offline Diamant (${lang}), a draw and its reply: ${fmt(draws)}`);
+    const [worker] = context.serviceWorkers();
+    const start = await worker.evaluate(() => engineStart); // eslint-disable-line no-undef
+    console.log(`offline Diamant (${lang}), the engine's start in the worker: compiled in ${start.compiled} ms, ready ${start.ready} ms later`);
   });
 }
 

@@ -160,6 +160,7 @@ async function offlineLang() {
 // ---- the engine ----
 
 let engine; // Promise of the engine's serve function, once started
+let engineStart; // how long its start took, in ms: {compiled, ready}
 let settingsSent = ''; // the settings the engine was last given, as JSON
 const writing = new Set(); // the writes handed to IndexedDB and not yet complete
 
@@ -187,7 +188,8 @@ function startEngine() {
     const t1 = performance.now();
     go.run(instance);
     await ready;
-    console.log(`tavolo engine: compiled in ${Math.round(t1 - t0)} ms, ready ${Math.round(performance.now() - t1)} ms later`);
+    engineStart = { compiled: Math.round(t1 - t0), ready: Math.round(performance.now() - t1) };
+    console.log(`tavolo engine: compiled in ${engineStart.compiled} ms, ready ${engineStart.ready} ms later`);
     return self.tavoloServe;
   })().catch((err) => {
     engine = undefined;
