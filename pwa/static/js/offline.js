@@ -1,7 +1,7 @@
 // Tables kept on this phone (the service worker's offline engine): a table page drawn by
-// the engine says so aloud once; a setup page from the server lists them too.
-import { announce } from './feedback.js';
-import { loadT } from './catalog.js';
+// the engine says so aloud once; a setup page from the server lists them too. Every page
+// loads this module: what it needs to speak or to read the catalog is loaded only when
+// there is something to say (the home page's first paint waits for no more modules).
 
 const SAID = 'tavolo.offline.said';
 
@@ -17,7 +17,8 @@ export function sayKeptOnce(doc = document, storage = globalThis.localStorage) {
     said = [];
   }
   if (said.includes(id)) return false;
-  announce(notice.querySelector('p').textContent.trim());
+  const text = notice.querySelector('p').textContent.trim();
+  import('./feedback.js').then(({ announce }) => announce(text));
   try {
     storage.setItem(SAID, JSON.stringify([...said, id].slice(-50)));
   } catch {
@@ -38,6 +39,7 @@ export async function listKept(doc = document) {
     return;
   }
   if (!Array.isArray(items) || items.length === 0) return;
+  const { loadT } = await import('./catalog.js');
   const t = await loadT();
   const h = doc.createElement('h2');
   h.id = 'offline-list-h';
