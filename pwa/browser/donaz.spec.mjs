@@ -329,11 +329,14 @@ test.describe('keeping time', () => {
       const t1 = performance.now(); // Team 2's turn began between t0 and t1, with 5:00
       await new Promise((done) => setTimeout(done, 5_500));
       // The display rounds up: it must turn from 5:00 to 4:59 when 299 s are left, that is
-      // 1 s after the start, and so on. Early is as wrong as late.
+      // 1 s after the start, and so on. The start is known only between t0 and t1, so a
+      // change is due between t0 + due and t1 + due; it is off by how far it falls outside
+      // that (counting the whole of t1 - t0 against it failed a run whose keydown alone
+      // took 63 ms on a loaded machine). Early is as wrong as late.
       const offs = changes.map((c) => {
         const [m, sec] = c.text.split(':').map(Number);
         const due = 300_000 - (m * 60 + sec) * 1000; // ms into the turn when this text is due
-        return Math.max(c.at - (t0 + due), (t1 + due) - c.at);
+        return Math.max(0, c.at - (t1 + due), (t0 + due) - c.at);
       });
       return { offs, texts: changes.map((c) => c.text), uncertaintyMs: t1 - t0 };
     });
