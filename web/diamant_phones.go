@@ -242,13 +242,18 @@ func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttab
 	return err
 }
 
-// diamantOpen opens a one-phone table to other phones: it gets a code; the seats the
-// host keeps stay on its phone, the others are free for other phones to claim.
+// diamantOpen opens a one-phone table to other phones, once: it gets a code; the seats
+// the host keeps stay on its phone, the others are free for other phones to claim.
 func (s *Server) diamantOpen(c echo.Context) error {
 	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		l := s.loc(c)
 		if t.State == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		// Once open, what each phone may see is fixed until the end: opening again would
+		// lift hidden chests, the seats' protection and the host's own seats.
+		if opt.Phones {
+			return l.T("diamant.error.open.already"), http.StatusConflict
 		}
 		form, _ := c.FormParams()
 		opt.Own = nil

@@ -627,3 +627,25 @@ func changeOptions[O any](t *testing.T, s *Server, id string, change func(*O)) {
 	_, err = s.store.SetSetup(ctx, id, rec.Version, raw)
 	require.NoError(t, err)
 }
+
+// Once a table is open to other phones, the host cannot open it again: that would lift
+// the hidden chests and the seats' protection, or free the host's own seat.
+func TestPhonesOpenOnlyOnce(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Hana", "Ada", "Bruno")
+	before, err := s.store.Load(context.Background(), pt.id)
+	require.NoError(t, err)
+	for _, form := range []url.Values{{"own": {"0"}}, {"own": {"0"}, "hidden": {"1"}}, {}} {
+		form.Set("version", strconv.FormatInt(pt.version(), 10))
+		res, body := pt.phones[0].post("/diamant/"+pt.id+"/open", form, nil)
+		require.Equal(t, http.StatusConflict, res.StatusCode, body)
+		require.Contains(t, body, "already open to other phones")
+	}
+	after, err := s.store.Load(context.Background(), pt.id)
+	require.NoError(t, err)
+	require.Equal(t, before.Version, after.Version)
+	require.JSONEq(t, string(before.Setup), string(after.Setup))
+	var opt diamanttable.Options
+	require.NoError(t, json.Unmarshal(after.Setup, &opt))
+	require.True(t, opt.Hidden)
+}
