@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/url"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -56,13 +57,17 @@ func renderPage(c echo.Context, status int, comp templ.Component) error {
 	return c.HTMLBlob(status, buf.Bytes())
 }
 
-// languageLinks gives the current page's address in each language.
+// languageLinks gives the current page's address in each language, always on this site:
+// a path that a browser would read as another host's ("//host/x", "/\host") loses its
+// leading slashes.
 func languageLinks(u *url.URL, current string) []page.LangLink {
+	local := url.URL{Path: "/" + strings.TrimLeft(u.Path, "/\\")}
 	links := make([]page.LangLink, 0, len(i18n.Languages))
 	for _, l := range i18n.Languages {
 		q := u.Query()
 		q.Set("lang", l.Code)
-		links = append(links, page.LangLink{Lang: l, URL: u.Path + "?" + q.Encode(), Current: l.Code == current})
+		local.RawQuery = q.Encode()
+		links = append(links, page.LangLink{Lang: l, URL: local.String(), Current: l.Code == current})
 	}
 	return links
 }
