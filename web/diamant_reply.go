@@ -110,12 +110,11 @@ func (s *Server) loc(c echo.Context) *i18n.Localizer {
 }
 
 // writeReply answers a script with a reply: write appends it to a pooled buffer. As
-// echo's c.JSON wrote it: the JSON and a newline, not to be stored.
+// echo's c.JSON wrote it: the JSON and a newline.
 func writeReply(c echo.Context, status int, write func(b []byte) ([]byte, error)) error {
 	buf := getBuffer(&replyBuffers)
 	b, err := write(*buf)
 	if err == nil {
-		c.Response().Header().Set("Cache-Control", "no-store")
 		err = c.JSONBlob(status, append(b, '\n'))
 	}
 	putBuffer(&replyBuffers, buf, b)

@@ -3,6 +3,8 @@ package web
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,22 +41,57 @@ func TestLanguageLinksStayOnSite(t *testing.T) {
 
 // languageHrefs are the addresses of a page's links that choose a language.
 func languageHrefs(t *testing.T, page string) []string {
+	var hrefs []string
+	for _, href := range attrValues(t, page, "a", "href") {
+		if strings.Contains(href, "lang=") {
+			hrefs = append(hrefs, href)
+		}
+	}
+	return hrefs
+}
+
+// attrValues are the values of attr on a page's elements named tag, in document order.
+func attrValues(t *testing.T, page, tag, attr string) []string {
 	doc, err := html.Parse(strings.NewReader(page))
 	require.NoError(t, err)
-	var hrefs []string
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && n.Data == "a" {
+	var values []string
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data == tag {
 			for _, a := range n.Attr {
-				if a.Key == "href" && strings.Contains(a.Val, "lang=") {
-					hrefs = append(hrefs, a.Val)
+				if a.Key == attr {
+					values = append(values, a.Val)
 				}
 			}
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
 	}
-	walk(doc)
-	return hrefs
+	return values
 }
+
+// Pages and replies carry the device's form token, its hidden chest or its vote: no cache
+// may keep them. The shared files keep their own lifetimes.
+func TestPrivateAnswersAreNotStored(t *testing.T) {
+	_, ts := newServerPair(t, t.TempDir())
+	c := newClient(t, ts)
+	tb := newTable(t, c, "app", "phone", 7, "Ada", "Bruno", "Chiara")
+	_, v, _ := tb.screen("")
+	draw, _ := c.post("/diamant/"+tb.id+"/draw", url.Values{"version": {strconv.FormatInt(v, 10)}}, asJSON)
+	require.Equal(t, http.StatusOK, draw.StatusCode)
+	for name, res := range map[string]*http.Response{
+		"a draw's reply": draw,
+		"the play page":  first(c.get("/diamant/"+tb.id, nil)),
+		"the history":    first(c.get("/diamant/"+tb.id+"/history", nil)),
+		"settings":       first(c.get("/settings", nil)),
+		"home":           first(c.get("/", nil)),
+		"a missing page": first(c.get("/no/such/page", nil)),
+		"a redirect":     first(c.post("/diamant", url.Values{"name": {"Ada", "Bruno", "Chiara"}, "draw": {"app"}, "vote": {"phone"}}, nil)),
+	} {
+		require.Equal(t, "private, no-store", res.Header.Get("Cache-Control"), name)
+	}
+	_, home := c.get("/", nil)
+	scripts := attrValues(t, home, "script", "src")
+	require.NotEmpty(t, scripts)
+	res, _ := c.get(scripts[0], nil)
+	require.Contains(t, res.Header.Get("Cache-Control"), "immutable")
+}
+
+func first(res *http.Response, _ string) *http.Response { return res }

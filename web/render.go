@@ -53,7 +53,6 @@ func renderPage(c echo.Context, status int, comp templ.Component) error {
 	if err := comp.Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-cache")
 	return c.HTMLBlob(status, buf.Bytes())
 }
 

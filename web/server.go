@@ -161,6 +161,7 @@ func (s *Server) routes() {
 	e.Use(middleware.Recover())
 	e.Use(s.logRequests)
 	e.Use(securityHeaders)
+	e.Use(private)
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(compress())
 	e.Use(s.chooseLanguage)
@@ -303,6 +304,18 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		return next(c)
+	}
+}
+
+// private keeps every answer but the shared files out of caches: pages and replies carry
+// the device's form token, its hidden chest or its vote, which no cache on the way (nor
+// the browser's disk) may keep. The shared files set their own Cache-Control.
+func private(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if !isStaticPath(c.Request().URL.Path) {
+			c.Response().Header().Set("Cache-Control", "private, no-store")
+		}
 		return next(c)
 	}
 }

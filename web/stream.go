@@ -89,7 +89,6 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.cfg.StreamWriteTimeout, defaultStreamWriteTimeout)}
 	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
-	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	// Not chunked: the stream ends with its connection, as the SSE specification suggests
 	// (net/http then closes it), so that a last event is never cut off by a close in the
@@ -224,7 +223,6 @@ func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
 	secs := int(streamRetryAfter / time.Second)
 	h := c.Response().Header()
 	h.Set("Retry-After", strconv.Itoa(secs))
-	h.Set("Cache-Control", "no-store")
 	h.Set("Connection", "close")
 	text := s.loc(c).N(id, secs)
 	if wantsJSON(c) {
