@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -107,23 +108,14 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 	require.Zero(t, s.tables.LocksHeld())
 }
 
-// One client address opens at most so many tables an hour, whichever game and form it
-// uses; the next gets a 429 in its language that says when to try again, and no table.
-func TestNewTablesLimitedPerAddress(t *testing.T) {
+// One device opens at most so many tables an hour, whichever game and form it uses; the
+// next gets a 429 in its language that says when to try again, and no table. Another
+// device on the same network (a club's Wi-Fi) is not held up.
+func TestNewTablesLimitedPerDevice(t *testing.T) {
 	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4})
 	c := newClient(t, ts)
 	made := 0
-	create := []func() (*http.Response, string){
-		func() (*http.Response, string) {
-			return c.post("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
-		},
-		func() (*http.Response, string) {
-			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
-		},
-		func() (*http.Response, string) {
-			return c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
-		},
-	}
+	create := tableMakers(c)
 	first := ""
 	for i := range 4 {
 		res, body := create[i%3]()
@@ -140,8 +132,10 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 		_, page := c.get("/?lang="+lang, nil)
 		require.Equal(t, lang, langOf(t, page))
 		_, body = create[i%3]()
-		require.Contains(t, body, map[string]string{"en": "open another in 15 minutes", "it": "tra 15 minuti",
-			"fr": "dans 15 minutes", "sk": "o 15 minút"}[lang])
+		require.Contains(t, html.UnescapeString(body), map[string]string{"en": "on this device in a short time. Nothing was changed. You can open another in 15 minutes",
+			"it": "Da questo dispositivo sono stati aperti molti tavoli in poco tempo. Non è cambiato niente. Potrai aprirne un altro tra 15 minuti",
+			"fr": "depuis cet appareil en peu de temps. Rien n'a été modifié. Vous pourrez en ouvrir une autre dans 15 minutes",
+			"sk": "Z tohto zariadenia sa za krátky čas otvorilo veľa stolov. Nič sa nezmenilo. Ďalší môžete otvoriť o 15 minút"}[lang])
 	}
 	// Nothing was made past the limit.
 	device := deviceOf(t, s, c, first)
@@ -151,11 +145,78 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, made, len(diamantTables)+len(donutsTables))
 
-	// Another address is not held up (the test server's clients all share 127.0.0.1, so
-	// another server stands for it).
-	_, other := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4})
-	res, body := newClient(t, other).post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
-	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	// Another device of the same address (the test server's clients all share 127.0.0.1)
+	// opens its own.
+	for i, make := range tableMakers(newClient(t, ts)) {
+		res, body := make()
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, "table %d: %s", i, body)
+	}
+}
+
+// A client address's allowance is the backstop: the devices of one network together open
+// at most so many tables, and so does a client that is a new device at each request
+// (it keeps no cookie); the refusal says it is the network's.
+func TestNewTablesLimitedPerAddress(t *testing.T) {
+	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 4, NewTablesPerHourPerAddress: 6})
+	ada, bea := newClient(t, ts), newClient(t, ts)
+	var adas, beas string
+	for i, make := range append(tableMakers(ada), tableMakers(ada)[0]) {
+		res, body := make()
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, "Ada's table %d: %s", i, body)
+		adas = tableOf(res)
+	}
+	for i, make := range tableMakers(bea) {
+		res, body := make()
+		if i < 2 {
+			require.Equal(t, http.StatusSeeOther, res.StatusCode, "Bea's table %d: %s", i, body)
+			beas = tableOf(res)
+			continue
+		}
+		require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+		require.Equal(t, "600", res.Header.Get("Retry-After"))
+		require.Contains(t, body, "from this network in a short time. Nothing was changed. You can open another in 10 minutes")
+	}
+	// A client without cookies: a new device at each request, held by the network's.
+	for range 3 {
+		fresh := newClient(t, ts)
+		res, body := fresh.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
+		require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
+	}
+	// Nothing was made past the limits.
+	require.Equal(t, 4, tablesOf(t, s, deviceOf(t, s, ada, adas)))
+	require.Equal(t, 2, tablesOf(t, s, deviceOf(t, s, bea, beas)))
+}
+
+// tableOf is the id of the table a creation's answer leads to.
+func tableOf(res *http.Response) string {
+	loc := strings.TrimSuffix(res.Header.Get("Location"), "/table")
+	return loc[strings.LastIndex(loc, "/")+1:]
+}
+
+// tablesOf counts the tables a device sits at.
+func tablesOf(t *testing.T, s *Server, device string) int {
+	n := 0
+	for _, game := range []string{"diamant", "donuts"} {
+		list, err := s.store.ListForDevice(t.Context(), device, game)
+		require.NoError(t, err)
+		n += len(list)
+	}
+	return n
+}
+
+// tableMakers are the forms that make a table alone, each posted by c.
+func tableMakers(c *client) []func() (*http.Response, string) {
+	return []func() (*http.Response, string){
+		func() (*http.Response, string) {
+			return c.post("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone}}, nil)
+		},
+		func() (*http.Response, string) {
+			return c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}}, nil)
+		},
+		func() (*http.Response, string) {
+			return c.post("/donuts", url.Values{"mode": {donutstable.ModeTwo}, "first": {"draw"}, "board": {"new"}}, nil)
+		},
+	}
 }
 
 // Names are cleaned before they are checked: one that only looks different from a
@@ -205,7 +266,7 @@ func TestPlayerNamesCleaned(t *testing.T) {
 // streams: a new address of the same /64 in each request is still one client; another
 // /64 is another client.
 func TestNewTablesLimitedPerIPv6Network(t *testing.T) {
-	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, NewTablesPerHour: 4})
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), TrustProxy: true, NewTablesPerHour: 100, NewTablesPerHourPerAddress: 4})
 	c := newClient(t, ts)
 	open := func(xff string) *http.Response {
 		res, body := c.post("/diamant/phones", url.Values{"name": {"Ada"}, "draw": {diamanttable.DrawApp}},
@@ -244,7 +305,7 @@ func TestJoinLimitNamedProxiesDoNotTrustLoopback(t *testing.T) {
 	joinLookupsAreOneClient(t, ts, c, func(i int) string { return fmt.Sprintf("10.0.%d.%d, 127.0.0.1", i/250, i%250+1) })
 }
 
-// Play again makes a table, so it takes from the address's allowance, but only once the
+// Play again makes a table, so it takes from the device's allowance, but only once the
 // table is known and the device is at it: requests for tables that do not exist, or that
 // the device is not at, or with a bad form, take nothing.
 func TestPlayAgainCheckedBeforeTheTableLimit(t *testing.T) {

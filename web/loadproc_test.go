@@ -85,7 +85,7 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 }
 
 // loadStreamsPerAddress: the load's streams all come from 127.0.0.1, so the server under
-// load takes this many streams from one address (the default is 128).
+// load takes this many streams from one address (the default is 256).
 const loadStreamsPerAddress = 100_000
 
 // openFilesLimit is a process's "Max open files" soft and hard limits, from /proc.

@@ -41,9 +41,12 @@ type Config struct {
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
-	// NewTablesPerHour (N): one client address may open N tables at once, then one every
-	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
-	NewTablesPerHour int
+	// NewTablesPerHour (N): one device may open N tables at once, then one every hour/N,
+	// so N an hour once its allowance is spent and at most 2N in any hour (0: 20).
+	// NewTablesPerHourPerAddress: the same for all the devices of one client address
+	// together, the backstop for a client that is a new device each time (0: 240).
+	NewTablesPerHour           int
+	NewTablesPerHourPerAddress int
 	// The caps on live streams and connections (stream.go, web/conns). 0: the default;
 	// for the streams, less than 0: no cap. MaxConnections' default is the open-files
 	// limit less what the process keeps besides its connections; streams take at most
@@ -85,7 +88,7 @@ type Server struct {
 	presence     *table.Presence // which devices have a live stream open
 	streams      *live.Limits    // the live streams open, against their caps
 	maxConns     int             // the cap on connections; 0: none
-	newTables    *tableAllowance // the tables each client address may still open
+	newTables    *tableAllowance // the tables each device and client address may still open
 	stopping     chan struct{}   // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
@@ -195,7 +198,7 @@ func (s *Server) routes() {
 
 	// Each game registers its own routes, in its own file; those that open a table share
 	// one allowance per client address.
-	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour)
+	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour, s.cfg.NewTablesPerHourPerAddress)
 	e.Use(s.needsServer)
 	s.diamantRoutes(e)
 	s.donazRoutes(e)

@@ -26,11 +26,12 @@ import (
 const heartbeat = 20 * time.Second
 
 // The caps on streams (web/live's Limits, README "Limits"): a few tabs a device, the newest
-// replacing the oldest; a games club's phones an address; half the connections in all
-// (web/conns), since each phone also needs one for its actions and /healthz must answer.
+// replacing the oldest; a games club's phones an address, the backstop behind the device's
+// own cap; half the connections in all (web/conns), since each phone also needs one for
+// its actions and /healthz must answer.
 const (
 	defaultStreamsPerDevice  = 4
-	defaultStreamsPerAddress = 128
+	defaultStreamsPerAddress = 256
 	streamRetryAfter         = 15 * time.Second // when a refused stream should try again
 	// How long one write may block (a client that reads nothing) before the stream ends.
 	defaultStreamWriteTimeout = 10 * time.Second

@@ -86,12 +86,24 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return opts, fmt.Errorf("bad TAVOLO_AWAY_AFTER")
 	}
 	fs.DurationVar(&cfg.AwayAfter, "away-after", away, "how long a phone may lose its live updates before the host may vote \"leave\" for its seats (TAVOLO_AWAY_AFTER)")
-	perHour, err := strconv.Atoi(envOr("TAVOLO_NEW_TABLES_PER_HOUR", "60"))
-	if err != nil || perHour <= 0 {
-		fmt.Fprintf(stderr, "tavolo: TAVOLO_NEW_TABLES_PER_HOUR: %q is not a number of tables such as 60\n", os.Getenv("TAVOLO_NEW_TABLES_PER_HOUR"))
-		return opts, fmt.Errorf("bad TAVOLO_NEW_TABLES_PER_HOUR")
+	for _, f := range []struct {
+		v         *int
+		name, env string
+		def       string
+		usage     string
+	}{
+		{&cfg.NewTablesPerHour, "new-tables-per-hour", "TAVOLO_NEW_TABLES_PER_HOUR", "20",
+			"N: tables one device may open at once, then one every hour/N, so N an hour once spent"},
+		{&cfg.NewTablesPerHourPerAddress, "new-tables-per-hour-per-address", "TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", "240",
+			"N: the same for all the devices of one client address (an IPv6 /64) together"},
+	} {
+		perHour, err := strconv.Atoi(envOr(f.env, f.def))
+		if err != nil || perHour <= 0 {
+			fmt.Fprintf(stderr, "tavolo: %s: %q is not a number of tables such as %s\n", f.env, os.Getenv(f.env), f.def)
+			return opts, fmt.Errorf("bad %s", f.env)
+		}
+		fs.IntVar(f.v, f.name, perHour, f.usage+" ("+f.env+")")
 	}
-	fs.IntVar(&cfg.NewTablesPerHour, "new-tables-per-hour", perHour, "N: tables one client address may open at once, then one every hour/N, so N an hour once spent (TAVOLO_NEW_TABLES_PER_HOUR)")
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
@@ -105,7 +117,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}{
 		{&perDevice, "max-streams-per-device", "TAVOLO_MAX_STREAMS_PER_DEVICE", 4,
 			"live streams a device may keep open; a newer one closes its oldest; 0: no cap"},
-		{&perAddress, "max-streams-per-address", "TAVOLO_MAX_STREAMS_PER_ADDRESS", 128,
+		{&perAddress, "max-streams-per-address", "TAVOLO_MAX_STREAMS_PER_ADDRESS", 256,
 			"live streams one client address (an IPv6 /64) may keep open; more are refused; 0: no cap"},
 		{&cfg.MaxConnections, "max-connections", "TAVOLO_MAX_CONNECTIONS", 0,
 			"connections at once, streams at most half of them; 0: the open-files limit less 64"},
@@ -135,8 +147,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")
 	}
-	if cfg.NewTablesPerHour <= 0 {
-		fmt.Fprintln(stderr, "tavolo: --new-tables-per-hour must be more than 0")
+	if cfg.NewTablesPerHour <= 0 || cfg.NewTablesPerHourPerAddress <= 0 {
+		fmt.Fprintln(stderr, "tavolo: --new-tables-per-hour and --new-tables-per-hour-per-address must be more than 0")
 		return opts, fmt.Errorf("bad --new-tables-per-hour")
 	}
 	if cfg.TrustedProxies, err = parseProxies(proxies); err != nil {

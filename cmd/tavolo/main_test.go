@@ -14,6 +14,7 @@ func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_AWAY_AFTER", "")
 	t.Setenv("TAVOLO_DEBUG_ADDR", "")
 	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "")
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", "")
 	t.Setenv("TAVOLO_TRUSTED_PROXIES", "")
 	cfg, err := parseServeFlags(nil, io.Discard)
 	require.NoError(t, err)
@@ -22,7 +23,8 @@ func TestServeFlags(t *testing.T) {
 	require.False(t, cfg.SecureCookies)
 	require.Equal(t, 30*time.Second, cfg.AwayAfter)
 	require.Empty(t, cfg.DebugAddr, "no profiles unless asked")
-	require.Equal(t, 60, cfg.NewTablesPerHour)
+	require.Equal(t, 20, cfg.NewTablesPerHour)
+	require.Equal(t, 240, cfg.NewTablesPerHourPerAddress)
 
 	cfg, err = parseServeFlags([]string{"--addr", "127.0.0.1:9000", "--data", "/tmp/d", "--secure-cookies", "--trust-proxy"}, io.Discard)
 	require.NoError(t, err)
@@ -94,6 +96,21 @@ func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "")
 	_, err = parseServeFlags([]string{"--new-tables-per-hour", "0"}, io.Discard)
 	require.Error(t, err)
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", "1000")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 1000, cfg.NewTablesPerHourPerAddress)
+	cfg, err = parseServeFlags([]string{"--new-tables-per-hour-per-address", "30"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 30, cfg.NewTablesPerHourPerAddress)
+	for _, bad := range []string{"lots", "0", "-1"} {
+		t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", bad)
+		_, err = parseServeFlags(nil, io.Discard)
+		require.Error(t, err, bad)
+	}
+	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", "")
+	_, err = parseServeFlags([]string{"--new-tables-per-hour-per-address", "0"}, io.Discard)
+	require.Error(t, err)
 
 	_, err = parseServeFlags([]string{"--nope"}, io.Discard)
 	require.Error(t, err)
@@ -109,7 +126,7 @@ func TestServeFlagsLimits(t *testing.T) {
 	cfg, err := parseServeFlags(nil, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, 4, cfg.MaxStreamsPerDevice)
-	require.Equal(t, 128, cfg.MaxStreamsPerAddress)
+	require.Equal(t, 256, cfg.MaxStreamsPerAddress)
 	require.Zero(t, cfg.MaxConnections, "from the open-files limit")
 
 	cfg, err = parseServeFlags([]string{"--max-streams-per-device", "2", "--max-streams-per-address", "0", "--max-connections", "500"}, io.Discard)
