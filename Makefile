@@ -44,12 +44,16 @@ node_modules/.installed: package.json package-lock.json
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 	touch $@
 
-lint:
+# gofmt, the generated pages up to date, go vet, staticcheck (a Go tool pinned in go.mod),
+# and ESLint's recommended rules on the JavaScript (eslint.config.mjs).
+lint: node_modules/.installed
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@t=$$(mktemp -d) && for f in $$(git ls-files 'web/*.templ'); do mkdir -p $$t/$$(dirname $$f) && cp $$f $$t/$$f; done && \
 		$(GO) tool templ generate -path $$t/web >/dev/null 2>&1 && for f in $$(git ls-files 'web/*.templ'); do \
 		cmp -s $$t/$${f%.templ}_templ.go $${f%.templ}_templ.go || { echo "make generate needed: $$f"; rm -rf $$t; exit 1; }; done; rm -rf $$t
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	npx eslint .
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

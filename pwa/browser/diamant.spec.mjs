@@ -7,10 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  NAMES, SEED, KNOWN_END, pluralPatterns, newGame, playGame,
+  NAMES, KNOWN_END, newGame, playGame,
 } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, escapeRe, pressAndWait, expectNoSidewaysScroll,
+  LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, pressAndWait, expectNoSidewaysScroll,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });

@@ -297,7 +297,7 @@ async function moveToServer(id, req) {
     });
     const reply = await res.json();
     if (!res.ok) return moveRefused(reply.error);
-    const serve = await startEngine();
+    await startEngine();
     self.tavoloForget(id);
     await written();
     return Response.redirect(new URL(reply.url, self.location.origin).href, 303);

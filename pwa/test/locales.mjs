@@ -33,7 +33,7 @@ export function readToml(text, name) {
     try {
       out[id][m[1]] = JSON.parse(m[2]);
     } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
+      throw new Error(`${where}: ${err.message}`, { cause: err });
     }
   });
   return out;

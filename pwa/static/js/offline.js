@@ -10,7 +10,7 @@ export function sayKeptOnce(doc = document, storage = globalThis.localStorage) {
   const notice = doc.querySelector('[data-offline-table]');
   if (!notice) return false;
   const id = notice.dataset.offlineTable;
-  let said = [];
+  let said;
   try {
     said = JSON.parse(storage.getItem(SAID) || '[]');
   } catch {
