@@ -4,8 +4,18 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"hash"
 )
+
+// A table kept on a phone moves to the server (POST /tables/import): each game's Import
+// checks its record as the forms check a new table, and encodes it again as the server
+// writes its own tables.
+
+// ErrOption: a record's options hold what no form makes (a way of playing or drawing that
+// does not exist, a level the computer does not have, a phone's settings on a table that
+// was never open to other phones). A move to the server is refused with it.
+var ErrOption = errors.New("table: an option no form makes")
 
 // ImportKeyOf is the identity of a record that a device moves to the server: a hash of
 // the device, the id the table had on it, and the game, setup and log as the server

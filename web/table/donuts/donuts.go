@@ -8,7 +8,6 @@ package donuts
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -140,7 +139,7 @@ func (t *Table) Share() *Table {
 // ErrNoHuman: a game against the computer whose options give the person no colour. No
 // form makes one; its seats cannot be told (the person's seat would be -1), so it is
 // refused as it is read, before anything asks for them.
-var ErrNoHuman = errors.New("against the computer, but the person plays no colour")
+var ErrNoHuman = fmt.Errorf("%w: against the computer, but the person plays no colour", table.ErrOption)
 
 // Load decodes a table's options and moves and replays them.
 func Load(rec table.Record) (*Table, error) {
