@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/companion/donuts"
+	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 	donutstable "tavolo/web/table/donuts"
 )
@@ -132,6 +134,8 @@ func TestImportStoresTheRecordAsTheServerEncodesIt(t *testing.T) {
 			require.Equal(t, http.StatusCreated, status, r.Error)
 			rec, err := s.store.Load(t.Context(), tableIDOf(t, r.URL))
 			require.NoError(t, err)
+			// What is stored, in figures: go test -v -run TestImportStoresTheRecord ./web/
+			t.Logf("sent %d bytes; stored: setup %d bytes, actions %v bytes, names %s", len(tc.record), len(rec.Setup), entrySizes(rec.Log), storedNames(rec))
 			require.Equal(t, mustMarshal(t, tc.wantSetup), string(rec.Setup))
 			log := []string{}
 			for _, a := range rec.Log {
@@ -142,7 +146,6 @@ func TestImportStoresTheRecordAsTheServerEncodesIt(t *testing.T) {
 			require.Equal(t, tc.seats, rec.Devices[0].Seats)
 			require.Equal(t, int64(len(tc.wantLog)), rec.Version)
 			require.NotEmpty(t, rec.ImportKey)
-			t.Logf("sent %d bytes; stored setup %d bytes, log %d entries of %v bytes", len(tc.record), len(rec.Setup), len(rec.Log), entrySizes(rec.Log))
 
 			// The table is the server's now: its page answers.
 			res, body := c.get(r.URL, nil)
@@ -152,11 +155,26 @@ func TestImportStoresTheRecordAsTheServerEncodesIt(t *testing.T) {
 }
 
 func entrySizes(log []json.RawMessage) []int {
-	var n []int
+	n := []int{}
 	for _, a := range log {
 		n = append(n, len(a))
 	}
 	return n
+}
+
+// storedNames are a Diamant table's names as stored, each quoted (its first 12 characters
+// when longer) with its length in characters.
+func storedNames(rec table.Record) string {
+	var opt diamanttable.Options
+	if rec.Game != "diamant" || json.Unmarshal(rec.Setup, &opt) != nil {
+		return "-"
+	}
+	var out []string
+	for _, n := range opt.Players {
+		r := []rune(n)
+		out = append(out, fmt.Sprintf("%+q (%d)", string(r[:min(len(r), 12)]), len(r)))
+	}
+	return strings.Join(out, ", ")
 }
 
 // A record the forms would not have made is refused with a sentence in the request's
