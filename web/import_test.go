@@ -316,14 +316,14 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 			res, _ := phone.get(theirs.URL, nil)
 			require.Equal(t, http.StatusForbidden, res.StatusCode)
 
-			// The table one action further is another record: another table, the third
-			// and last of the address's allowance, which the repeats did not spend.
+			// The table one action further is another record: another table, from the
+			// allowance of new tables, which the repeats did not spend.
 			status, further := importRecord(t, phone, tc.more, "en")
 			require.Equal(t, http.StatusCreated, status, further.Error)
 			require.NotEqual(t, first.URL, further.URL)
 			require.Equal(t, 2, tablesOf(t, s, device))
 			status, again = importRecord(t, phone, tc.record, "en")
-			require.Equal(t, http.StatusOK, status, "a repeat past the allowance: %s", again.Error)
+			require.Equal(t, http.StatusOK, status, "a repeat at the end: %s", again.Error)
 			require.Equal(t, first.URL, again.URL)
 		})
 	}

@@ -62,7 +62,7 @@ func (s *Server) importToken(c echo.Context) error {
 // pass is refused with a sentence (422), and nothing is stored. The same record sent again
 // by the same device (a retry after a lost reply) makes no second table: it is answered
 // with the table the first made (200 rather than 201), and takes nothing from the
-// address's allowance of new tables, which only a new table does.
+// allowance of new tables, which only a new table does.
 func (s *Server) importTable(c echo.Context) error {
 	l := s.localizer(c)
 	refuse := func(status int, text string) error {
