@@ -49,8 +49,8 @@ func tableIDOf(t *testing.T, url string) string {
 	return url[strings.LastIndexByte(url, '/')+1:]
 }
 
-// tablesOf counts a device's tables of both games.
-func tablesOf(t *testing.T, s *Server, device string) int {
+// tablesOfDevice counts a device's tables of both games.
+func tablesOfDevice(t *testing.T, s *Server, device string) int {
 	t.Helper()
 	n := 0
 	for _, game := range []string{"diamant", "donuts"} {
@@ -256,7 +256,7 @@ func TestImportRefusesWhatTheFormsRefuse(t *testing.T) {
 	status, r := importRecord(t, c, recordJSON("k", "donuts", donutsSetupJSON(t, "")), "en")
 	require.Equal(t, http.StatusCreated, status, r.Error)
 	device := deviceOf(t, s, c, tableIDOf(t, r.URL))
-	require.Equal(t, 1, tablesOf(t, s, device))
+	require.Equal(t, 1, tablesOfDevice(t, s, device))
 }
 
 // The same record sent again by the same device (a retry after a lost reply) makes no
@@ -294,7 +294,7 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 				require.Equal(t, http.StatusOK, status, "send %d: %s", i+2, again.Error)
 				require.Equal(t, first.URL, again.URL)
 			}
-			require.Equal(t, 1, tablesOf(t, s, device))
+			require.Equal(t, 1, tablesOfDevice(t, s, device))
 
 			// Once the table has moved on here, the record still finds it.
 			rec, err := s.store.Load(t.Context(), tableIDOf(t, first.URL))
@@ -312,7 +312,7 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 			require.NotEqual(t, first.URL, theirs.URL)
 			otherDevice := deviceOf(t, s, other, tableIDOf(t, theirs.URL))
 			require.NotEqual(t, device, otherDevice)
-			require.Equal(t, 1, tablesOf(t, s, otherDevice))
+			require.Equal(t, 1, tablesOfDevice(t, s, otherDevice))
 			res, _ := phone.get(theirs.URL, nil)
 			require.Equal(t, http.StatusForbidden, res.StatusCode)
 
@@ -321,7 +321,7 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 			status, further := importRecord(t, phone, tc.more, "en")
 			require.Equal(t, http.StatusCreated, status, further.Error)
 			require.NotEqual(t, first.URL, further.URL)
-			require.Equal(t, 2, tablesOf(t, s, device))
+			require.Equal(t, 2, tablesOfDevice(t, s, device))
 			status, again = importRecord(t, phone, tc.record, "en")
 			require.Equal(t, http.StatusOK, status, "a repeat at the end: %s", again.Error)
 			require.Equal(t, first.URL, again.URL)
@@ -354,6 +354,6 @@ func TestImportAtOnceMakesOneTable(t *testing.T) {
 	require.Equal(t, map[int]int{http.StatusCreated: 1, http.StatusOK: 5}, statuses)
 	require.Len(t, urls, 1)
 	for url := range urls {
-		require.Equal(t, 2, tablesOf(t, s, deviceOf(t, s, phone, tableIDOf(t, url))))
+		require.Equal(t, 2, tablesOfDevice(t, s, deviceOf(t, s, phone, tableIDOf(t, url))))
 	}
 }
