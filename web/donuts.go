@@ -345,6 +345,9 @@ func (s *Server) donutsAgain(c echo.Context) error {
 	}
 	opt := t.Opt
 	opt.AI = rand.Uint64()
+	// Play again is one phone's new table, as Diamant's: a second phone joins it by its
+	// own code, once the host opens it.
+	opt.Phones, opt.Own, opt.Ask = false, nil, nil
 	first := opt.Spec.First
 	if opt.Drawn {
 		first = donuts.DrawFirst(rand.Uint64())

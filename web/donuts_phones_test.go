@@ -227,3 +227,55 @@ func TestDonutsTwoPhonesRestart(t *testing.T) {
 	r := donutsPlace(t, guest, id, "2,1")
 	require.Contains(t, announced(r), "Vanilla places a donut at row 2, column 1")
 }
+
+// Play again after a game on two phones is one phone's new table, as Diamant's: it keeps
+// none of the old table's phones (open, the colour kept, a request to take a move back),
+// so the phone that made it can open it to a second phone in turn.
+func TestDonutsAgainAfterTwoPhonesCanBeOpened(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		guest bool // the guest's phone plays again, not the host's
+		ask   bool // a request to take a move back is pending
+		board string
+	}{
+		{"the host, the same board", false, false, "same"},
+		{"the host, a request pending, a new board", false, true, "new"},
+		{"the guest, the same board", true, false, "same"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, host, guest, id := donutsOnTwoPhones(t)
+			donutsPlace(t, host, id, "1,1")
+			if tc.ask {
+				res, body := donutsPost(host, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, host, id)}}, asJSON)
+				require.Equal(t, http.StatusOK, res.StatusCode, body)
+			}
+			phone := host
+			if tc.guest {
+				phone = guest
+			}
+			res, body := donutsPost(phone, "/donuts/t/"+id+"/again", url.Values{"board": {tc.board}}, nil)
+			require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+			next := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
+			require.NotEqual(t, id, next)
+
+			rec, err := s.store.Load(t.Context(), next)
+			require.NoError(t, err)
+			var opt donutstable.Options
+			require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+			require.False(t, opt.Phones)
+			require.Nil(t, opt.Own)
+			require.Nil(t, opt.Ask)
+			require.Empty(t, rec.Code)
+			require.Len(t, rec.Devices, 1, "one phone's table")
+			require.Equal(t, []int{0, 1}, rec.Devices[0].Seats, "it plays both colours until a phone joins")
+
+			res, body = donutsPost(phone, "/donuts/t/"+next+"/open", url.Values{"version": {donutsVersionOf(t, phone, next)}, "keep": {"vanilla"}}, nil)
+			require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+			rec, err = s.store.Load(t.Context(), next)
+			require.NoError(t, err)
+			require.NotEmpty(t, rec.Code, "open to a second phone, with a code")
+			require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+			require.Equal(t, []int{1}, opt.Own)
+		})
+	}
+}

@@ -2,12 +2,15 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -23,7 +26,7 @@ import (
 func (s *Server) offlineRoutes(e *echo.Echo) {
 	if !s.cfg.Offline {
 		e.GET("/tables/import", s.importToken)
-		e.POST("/tables/import", s.importTable, s.limitNewTables)
+		e.POST("/tables/import", s.importTable) // takes from the allowance once the record is new
 		return
 	}
 	e.GET("/offline/tables/:game", s.offlineTables)
@@ -53,42 +56,64 @@ func (s *Server) importToken(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]string{"csrf": token})
 }
 
-// importTable makes a table kept on a phone one of the server's, for this device: the
-// record is replayed first, and refused with a sentence if it does not replay.
+// importTable makes a table kept on a phone one of the server's, for this device. The
+// record goes through the checks a new table's form goes through, and is stored as the
+// server encodes it, never as it was sent (each game's Import); a record that does not
+// pass is refused with a sentence (422), and nothing is stored. The same record sent again
+// by the same device (a retry after a lost reply) makes no second table: it is answered
+// with the table the first made (200 rather than 201), and takes nothing from the
+// allowance of new tables, which only a new table does.
 func (s *Server) importTable(c echo.Context) error {
 	l := s.localizer(c)
-	refuse := func(status int, id string) error {
-		return c.JSON(status, map[string]string{"error": l.T(id)})
+	refuse := func(status int, text string) error {
+		return c.JSON(status, map[string]string{"error": text})
 	}
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
-		return refuse(http.StatusBadRequest, "app.offline.move.bad")
+		return refuse(http.StatusBadRequest, l.T("app.offline.move.bad"))
 	}
 	var r table.Record
 	if err := json.Unmarshal(body, &r); err != nil {
-		return refuse(http.StatusBadRequest, "app.offline.move.bad")
+		return refuse(http.StatusBadRequest, l.T("app.offline.move.bad"))
 	}
 	device, err := s.deviceID(c)
 	if err != nil {
 		return err
 	}
-	moved := table.Record{Table: table.Table{ID: table.NewID(), Game: r.Game, Setup: r.Setup}, Log: r.Log}
+	var moved table.Record
 	var seats table.SeatSet
+	path := "/diamant/"
 	switch r.Game {
 	case diamanttable.Game.Name():
-		t, err := diamanttable.Game.Replay(moved)
-		if err != nil || t.Opt.Lobby || t.State == nil {
-			return refuse(http.StatusUnprocessableEntity, "app.offline.move.damaged")
+		var t *diamanttable.Shared
+		if moved, t, err = diamanttable.Import(r); err == nil {
+			seats = diamanttable.Game.Seats(t)
 		}
-		seats, moved.Finished = diamanttable.Game.Seats(t), t.State.Finished()
 	case donutstable.Game.Name():
-		t, err := donutstable.Game.Replay(moved)
-		if err != nil {
-			return refuse(http.StatusUnprocessableEntity, "app.offline.move.damaged")
+		var t *donutstable.Table
+		if moved, t, err = donutstable.Import(r); err == nil {
+			seats = donutstable.Game.Seats(t)
 		}
-		seats, moved.Finished = donutstable.Game.Seats(t), t.Game.Finished()
+		path = "/donuts/t/"
 	default:
-		return refuse(http.StatusUnprocessableEntity, "app.offline.move.bad")
+		return refuse(http.StatusUnprocessableEntity, l.T("app.offline.move.bad"))
+	}
+	if err != nil {
+		return refuse(http.StatusUnprocessableEntity, importProblem(l, err))
+	}
+
+	ctx := c.Request().Context()
+	moved.ImportKey = table.ImportKeyOf(device, r.ID, moved)
+	movedBefore := func(id string) error {
+		return c.JSON(http.StatusOK, map[string]string{"url": path + id})
+	}
+	if id, err := s.store.FindImport(ctx, moved.ImportKey); err == nil {
+		return movedBefore(id)
+	} else if !errors.Is(err, table.ErrNotFound) {
+		return err
+	}
+	if ok, err := s.takeNewTable(c); !ok {
+		return err
 	}
 	var held []int
 	for x := range 64 {
@@ -96,15 +121,38 @@ func (s *Server) importTable(c echo.Context) error {
 			held = append(held, x)
 		}
 	}
+	moved.ID = table.NewID()
 	moved.Devices = []table.Device{{ID: device, Seats: held, Host: true}}
-	if err := s.store.Import(c.Request().Context(), moved); err != nil {
+	switch err := s.store.Import(ctx, moved); {
+	case errors.Is(err, table.ErrImported):
+		// The same record, moved meanwhile by another request of this device.
+		id, err := s.store.FindImport(ctx, moved.ImportKey)
+		if err != nil {
+			return err
+		}
+		return movedBefore(id)
+	case err != nil:
 		return err
 	}
-	path := "/diamant/"
-	if r.Game == donutstable.Game.Name() {
-		path = "/donuts/t/"
-	}
 	return c.JSON(http.StatusCreated, map[string]string{"url": path + moved.ID})
+}
+
+// importProblem says why a record cannot be moved to the server.
+func importProblem(l *i18n.Localizer, err error) string {
+	var de *diamant.Error
+	switch {
+	case errors.Is(err, table.ErrDamaged):
+		return l.T("app.offline.move.damaged")
+	case errors.Is(err, donutstable.ErrLevel):
+		return l.T("app.offline.move.level")
+	case errors.Is(err, donutstable.ErrNoHuman):
+		return l.T("app.offline.move.human")
+	case errors.Is(err, table.ErrOption):
+		return l.T("app.offline.move.option")
+	case errors.As(err, &de):
+		return l.T("app.offline.move.players", "Problem", diamantProblem(l, de))
+	}
+	return l.T("app.offline.move.damaged")
 }
 
 // offlineTables lists a game's tables kept on this phone, as its setup page lists them, for

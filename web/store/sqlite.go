@@ -27,7 +27,7 @@ type SQLite struct {
 
 // migrations bring a database from one schema version (PRAGMA user_version) to the next;
 // a new column or table is a new entry at the end, never an edit of an old one.
-var migrations = []string{schemaV1}
+var migrations = []string{schemaV1, schemaV2}
 
 const schemaV1 = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -57,6 +57,14 @@ CREATE TABLE IF NOT EXISTS devices (
 	PRIMARY KEY (table_id, device)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS devices_by_device ON devices(device);
+`
+
+// schemaV2: a table moved here from a device keeps the identity of the record it came
+// from (table.ImportKeyOf), so that the same record moved again finds it; at most one
+// table has a key (NULL for the tables made here, and once archived).
+const schemaV2 = `
+ALTER TABLE tables ADD COLUMN import_key TEXT;
+CREATE UNIQUE INDEX tables_by_import_key ON tables(import_key);
 `
 
 // OpenSQLite opens (or creates) the database file tavolo.db in dir.
@@ -94,16 +102,28 @@ func OpenSQLite(dir string) (*SQLite, error) {
 	return s, nil
 }
 
+// migrate runs the migrations a database has not had, each in one transaction with the
+// new user_version: a process stopped in the middle leaves the database at the version
+// before it (an ALTER TABLE cannot be run twice).
 func migrate(db *sql.DB) error {
 	var version int
 	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
 		return err
 	}
 	for ; version < len(migrations); version++ {
-		if _, err := db.Exec(migrations[version]); err != nil {
+		tx, err := db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations[version]); err != nil {
+			tx.Rollback()
 			return fmt.Errorf("store: migration %d: %w", version+1, err)
 		}
-		if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, version+1)); err != nil {
+		if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, version+1)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
 			return err
 		}
 	}
@@ -132,8 +152,17 @@ func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) e
 func (s *SQLite) Import(ctx context.Context, r table.Record) error {
 	now := s.now().UnixMilli()
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, setup, version, actions, finished, created, updated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.ID, r.Game, string(r.Setup), len(r.Log), len(r.Log), boolInt(r.Finished), now, now); err != nil {
+		if r.ImportKey != "" {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE import_key = ?`, r.ImportKey).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return table.ErrImported
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, setup, version, actions, finished, created, updated, import_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULLIF(?, ''))`, r.ID, r.Game, string(r.Setup), len(r.Log), len(r.Log), boolInt(r.Finished), now, now, r.ImportKey); err != nil {
 			return err
 		}
 		for i, a := range r.Log {
@@ -153,6 +182,18 @@ func (s *SQLite) Import(ctx context.Context, r table.Record) error {
 		}
 		return nil
 	})
+}
+
+func (s *SQLite) FindImport(ctx context.Context, key string) (string, error) {
+	if key == "" {
+		return "", table.ErrNotFound
+	}
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM tables WHERE import_key = ? AND archived = 0`, key).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", table.ErrNotFound
+	}
+	return id, err
 }
 
 func (s *SQLite) Load(ctx context.Context, id string) (table.Record, error) {
@@ -291,7 +332,7 @@ func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]tabl
 	return out, rows.Err()
 }
 
-const tableColumns = `id, game, setup, version, actions, finished, archived, COALESCE(code, ''), created, updated`
+const tableColumns = `id, game, setup, version, actions, finished, archived, COALESCE(code, ''), COALESCE(import_key, ''), created, updated`
 
 // scanTable reads the tableColumns of one row.
 func scanTable(row interface{ Scan(...any) error }) (table.Table, error) {
@@ -299,7 +340,7 @@ func scanTable(row interface{ Scan(...any) error }) (table.Table, error) {
 	var setup string
 	var finished, archived int
 	var created, updated int64
-	if err := row.Scan(&t.ID, &t.Game, &setup, &t.Version, &t.Actions, &finished, &archived, &t.Code, &created, &updated); err != nil {
+	if err := row.Scan(&t.ID, &t.Game, &setup, &t.Version, &t.Actions, &finished, &archived, &t.Code, &t.ImportKey, &created, &updated); err != nil {
 		return t, err
 	}
 	t.Setup, t.Finished, t.Archived = json.RawMessage(setup), finished != 0, archived != 0
@@ -378,7 +419,7 @@ func (s *SQLite) Sweep(ctx context.Context, by table.SweepTimes) (archived, dele
 		}
 		n, _ := res.RowsAffected()
 		deleted = int(n)
-		res, err = tx.ExecContext(ctx, `UPDATE tables SET archived = 1, code = NULL
+		res, err = tx.ExecContext(ctx, `UPDATE tables SET archived = 1, code = NULL, import_key = NULL
 			WHERE finished = 0 AND archived = 0 AND updated < ?`, by.IdleBefore.UnixMilli())
 		if err != nil {
 			return err

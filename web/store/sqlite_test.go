@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"net/url"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -103,4 +106,59 @@ func TestMigrationsRunOnce(t *testing.T) {
 	var v int
 	require.NoError(t, s.db.QueryRow(`PRAGMA user_version`).Scan(&v))
 	require.Equal(t, len(migrations), v)
+}
+
+// A database of the first schema (before import keys) opens at the newest: its tables are
+// all there, with no key, and imports find theirs.
+func TestMigrationFromTheFirstSchema(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	q := url.Values{}
+	q.Add("_pragma", "foreign_keys(1)")
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "tavolo.db")+"?"+q.Encode())
+	require.NoError(t, err)
+	_, err = db.Exec(schemaV1 + `PRAGMA user_version = 1;
+		INSERT INTO tables (id, game, setup, version, actions, finished, code, created, updated) VALUES ('old', 'diamant', '{}', 1, 1, 0, 'ABCDEF', 1, 1);
+		INSERT INTO log (table_id, seq, action) VALUES ('old', 0, '{"draw":"T5"}');
+		INSERT INTO devices (table_id, device, seats, host, joined) VALUES ('old', 'd', '[0]', 1, 1);`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s := openTest(t, dir)
+	var v int
+	require.NoError(t, s.db.QueryRow(`PRAGMA user_version`).Scan(&v))
+	require.Equal(t, len(migrations), v)
+	r, err := s.Load(ctx, "old")
+	require.NoError(t, err)
+	require.Equal(t, "ABCDEF", r.Code)
+	require.Empty(t, r.ImportKey)
+	require.Equal(t, []json.RawMessage{json.RawMessage(`{"draw":"T5"}`)}, r.Log)
+	require.NoError(t, s.Import(ctx, table.Record{Table: table.Table{ID: "new", Game: "diamant", Setup: json.RawMessage(`{}`), ImportKey: "k"}}))
+	id, err := s.FindImport(ctx, "k")
+	require.NoError(t, err)
+	require.Equal(t, "new", id)
+}
+
+// Archiving a table forgets its import key, as it does its code: the record moved again
+// makes a new table, not the archived one (read-only, out of the lists).
+func TestSweepForgetsTheImportKeyOfArchivedTables(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, t.TempDir())
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	moved := func(id string) table.Record {
+		return table.Record{Table: table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`), ImportKey: "k"},
+			Log: []json.RawMessage{json.RawMessage(`{"draw":"T5"}`)}, Devices: []table.Device{{ID: "d", Host: true}}}
+	}
+	require.NoError(t, s.Import(ctx, moved("first")))
+	clock = clock.Add(25 * time.Hour)
+	archived, _, err := s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
+	require.NoError(t, err)
+	require.Equal(t, 1, archived)
+	_, err = s.FindImport(ctx, "k")
+	require.ErrorIs(t, err, table.ErrNotFound)
+	require.NoError(t, s.Import(ctx, moved("again")))
+	id, err := s.FindImport(ctx, "k")
+	require.NoError(t, err)
+	require.Equal(t, "again", id)
 }

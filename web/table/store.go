@@ -21,6 +21,8 @@ var (
 	ErrConflict = errors.New("store: the table has changed")
 	// ErrCodeTaken: another table already has that join code.
 	ErrCodeTaken = errors.New("store: the code is taken")
+	// ErrImported: a table was already imported with that import key; nothing was written.
+	ErrImported = errors.New("store: a table was already imported from that record")
 )
 
 // Table is one game being played.
@@ -33,8 +35,12 @@ type Table struct {
 	Finished bool
 	Archived bool   // idle too long: read-only, out of the lists
 	Code     string // join code for other devices, "" until the table is opened to them
-	Created  time.Time
-	Updated  time.Time
+	// ImportKey is the identity of the record a table was moved here from (ImportKeyOf),
+	// "" for a table made here: the same record moved again finds the table it made.
+	// Archiving a table forgets it.
+	ImportKey string `json:",omitempty"`
+	Created   time.Time
+	Updated   time.Time
 }
 
 // Device is a browser at a table, known by its session, and the seats it holds.
@@ -64,9 +70,13 @@ type Store interface {
 	// Create stores a new table with its first device.
 	Create(ctx context.Context, t Table, host Device) error
 	// Import stores a whole table at once, in one transaction: its setup, its log (the
-	// table's version is the log's length) and its devices (a table moved from a device
-	// to the server).
+	// table's version is the log's length), its devices and its import key (a table moved
+	// from a device to the server). ErrImported, and nothing written, when a table not
+	// archived already has that key.
 	Import(ctx context.Context, r Record) error
+	// FindImport returns the id of the table imported with that key (not archived), or
+	// ErrNotFound.
+	FindImport(ctx context.Context, key string) (string, error)
 	// Load reads a table with its log and devices.
 	Load(ctx context.Context, id string) (Record, error)
 	// Append adds an action at the end of the log; it returns the new version.

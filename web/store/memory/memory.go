@@ -74,7 +74,7 @@ func (s *Store) Create(_ context.Context, t table.Table, host table.Device) erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	t.Version, t.Actions, t.Finished, t.Archived, t.Code, t.Created, t.Updated = 0, 0, false, false, "", now, now
+	t.Version, t.Actions, t.Finished, t.Archived, t.Code, t.ImportKey, t.Created, t.Updated = 0, 0, false, false, "", "", now, now
 	host.Host = true
 	r := clone(table.Record{Table: t, Log: []json.RawMessage{}, Devices: []table.Device{host}})
 	s.tables[t.ID] = &r
@@ -88,6 +88,9 @@ func (s *Store) Import(_ context.Context, r table.Record) error {
 	if _, ok := s.tables[r.ID]; ok {
 		return fmt.Errorf("memory: table %s exists", r.ID)
 	}
+	if r.ImportKey != "" && s.findImport(r.ImportKey) != "" {
+		return table.ErrImported
+	}
 	for i, d := range r.Devices {
 		if slices.ContainsFunc(r.Devices[:i], func(o table.Device) bool { return o.ID == d.ID }) {
 			return fmt.Errorf("memory: device %s twice at table %s", d.ID, r.ID)
@@ -99,6 +102,28 @@ func (s *Store) Import(_ context.Context, r table.Record) error {
 	s.tables[r.ID] = &c
 	s.tell(&c, false)
 	return nil
+}
+
+func (s *Store) FindImport(_ context.Context, key string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id := s.findImport(key); id != "" {
+		return id, nil
+	}
+	return "", table.ErrNotFound
+}
+
+// findImport is the id of the table imported with key, "" if none; under the lock.
+func (s *Store) findImport(key string) string {
+	if key == "" {
+		return ""
+	}
+	for id, r := range s.tables {
+		if r.ImportKey == key && !r.Archived {
+			return id
+		}
+	}
+	return ""
 }
 
 func (s *Store) Load(_ context.Context, id string) (table.Record, error) {

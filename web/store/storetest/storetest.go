@@ -28,6 +28,59 @@ func Run(t *testing.T, o Opener) {
 	t.Run("DevicesAndCodes", func(t *testing.T) { devicesAndCodes(t, o) })
 	t.Run("UpdateChangesSetupAndDevicesInOneVersion", func(t *testing.T) { updateInOneVersion(t, o) })
 	t.Run("ImportIsWholeOrNothing", func(t *testing.T) { importWholeOrNothing(t, o) })
+	t.Run("ImportKeyFindsTheTable", func(t *testing.T) { importKeyFindsTheTable(t, o) })
+}
+
+// A table imported with a key is found by it, after a restart too; a second import with
+// the same key stores nothing and says so; tables without a key are never found by one.
+func importKeyFindsTheTable(t *testing.T, o Opener) {
+	ctx := context.Background()
+	s := o.Open(t)
+	moved := func(id, key string) table.Record {
+		return table.Record{Table: table.Table{ID: id, Game: "donuts", Setup: json.RawMessage(`{"mode":"two"}`), ImportKey: key},
+			Log:     []json.RawMessage{json.RawMessage(`[0,0]`)},
+			Devices: []table.Device{{ID: "phone", Seats: []int{0, 1}, Host: true}}}
+	}
+	_, err := s.FindImport(ctx, "k1")
+	require.ErrorIs(t, err, table.ErrNotFound)
+	require.NoError(t, s.Import(ctx, moved("first", "k1")))
+	require.NoError(t, s.Import(ctx, moved("other", "k2")))
+	require.NoError(t, s.Import(ctx, moved("plain", "")))
+	require.NoError(t, s.Import(ctx, moved("plain-too", "")), "tables without a key never clash")
+	require.NoError(t, s.Create(ctx, table.Table{ID: "made", Game: "donuts", Setup: json.RawMessage(`{}`)}, table.Device{ID: "phone"}))
+
+	for _, tc := range []struct {
+		key, id string
+	}{{"k1", "first"}, {"k2", "other"}, {"", ""}, {"k3", ""}} {
+		id, err := s.FindImport(ctx, tc.key)
+		if tc.id == "" {
+			require.ErrorIs(t, err, table.ErrNotFound, "key %q", tc.key)
+			continue
+		}
+		require.NoError(t, err, "key %q", tc.key)
+		require.Equal(t, tc.id, id)
+	}
+
+	// The same key again: refused as such, nothing stored.
+	require.ErrorIs(t, s.Import(ctx, moved("second", "k1")), table.ErrImported)
+	_, err = s.Load(ctx, "second")
+	require.ErrorIs(t, err, table.ErrNotFound)
+
+	// The key is part of the table as read, and survives a restart; a table goes on as
+	// any other.
+	r, err := s.Load(ctx, "first")
+	require.NoError(t, err)
+	require.Equal(t, "k1", r.ImportKey)
+	_, err = s.Append(ctx, "first", r.Version, json.RawMessage(`[0,1]`), false)
+	require.NoError(t, err)
+	s = o.Reopen(t, s)
+	id, err := s.FindImport(ctx, "k1")
+	require.NoError(t, err)
+	require.Equal(t, "first", id)
+	r, err = s.Load(ctx, "made")
+	require.NoError(t, err)
+	require.Empty(t, r.ImportKey, "a table made here has none")
+	require.ErrorIs(t, s.Import(ctx, moved("third", "k1")), table.ErrImported)
 }
 
 func importWholeOrNothing(t *testing.T, o Opener) {

@@ -136,11 +136,19 @@ func (t *Table) Share() *Table {
 	return &Table{Opt: t.Opt, Game: t.Game.Clone(), Events: slices.Clip(slices.Clone(t.Events))}
 }
 
+// ErrNoHuman: a game against the computer whose options give the person no colour. No
+// form makes one; its seats cannot be told (the person's seat would be -1), so it is
+// refused as it is read, before anything asks for them.
+var ErrNoHuman = fmt.Errorf("%w: against the computer, but the person plays no colour", table.ErrOption)
+
 // Load decodes a table's options and moves and replays them.
 func Load(rec table.Record) (*Table, error) {
 	t := &Table{Rec: rec}
 	if err := json.Unmarshal(rec.Setup, &t.Opt); err != nil {
 		return nil, fmt.Errorf("donuts table %s: setup: %w", rec.ID, err)
+	}
+	if t.Opt.Mode == ModeComputer && t.Opt.Human != engine.Chocolate && t.Opt.Human != engine.Vanilla {
+		return nil, fmt.Errorf("donuts table %s: %w", rec.ID, ErrNoHuman)
 	}
 	moves := make([]engine.Point, len(rec.Log))
 	for i, raw := range rec.Log {

@@ -81,6 +81,35 @@ func TestLoadRefusesWhatDoesNotReplay(t *testing.T) {
 	require.ErrorContains(t, err, "setup")
 }
 
+// A game against the computer whose options give the person no colour (no form makes
+// one; an import could send one) is refused as it is read: nothing asks for its seats,
+// where the person's seat would be -1 (a negative shift, a panic).
+func TestLoadRefusesAComputerGameWithoutAHumanColour(t *testing.T) {
+	spec, err := json.Marshal(engine.Numbered(1234, engine.Chocolate))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name    string
+		options string // the options besides the spec
+		ok      bool
+	}{
+		{"computer, no colour", `"mode":"computer","level":"easy","human":null`, false},
+		{"computer, no colour given at all", `"mode":"computer","level":"easy"`, false},
+		{"computer, chocolate", `"mode":"computer","level":"easy","human":"chocolate"`, true},
+		{"two players, no colour", `"mode":"two","human":null`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := table.Record{Table: table.Table{ID: "t", Game: "donuts", Setup: []byte(`{"spec":` + string(spec) + `,` + tc.options + `}`)}}
+			tb, err := Game.Replay(rec)
+			if !tc.ok {
+				require.ErrorIs(t, err, ErrNoHuman)
+				return
+			}
+			require.NoError(t, err)
+			require.NotPanics(t, func() { Game.Seats(tb) })
+		})
+	}
+}
+
 // A game of two players opens to a second phone once, the host keeping a colour; until a
 // phone joins the host plays both, then each phone places its own colour only.
 func TestTwoPhones(t *testing.T) {
