@@ -183,8 +183,8 @@ func TestNewTablesLimitedPerAddress(t *testing.T) {
 		require.Equal(t, http.StatusTooManyRequests, res.StatusCode, body)
 	}
 	// Nothing was made past the limits.
-	require.Equal(t, 4, tablesOf(t, s, deviceOf(t, s, ada, adas)))
-	require.Equal(t, 2, tablesOf(t, s, deviceOf(t, s, bea, beas)))
+	require.Equal(t, 4, tablesOfDevice(t, s, deviceOf(t, s, ada, adas)))
+	require.Equal(t, 2, tablesOfDevice(t, s, deviceOf(t, s, bea, beas)))
 }
 
 // tableOf is the id of the table a creation's answer leads to.
@@ -193,16 +193,6 @@ func tableOf(res *http.Response) string {
 	return loc[strings.LastIndex(loc, "/")+1:]
 }
 
-// tablesOf counts the tables a device sits at.
-func tablesOf(t *testing.T, s *Server, device string) int {
-	n := 0
-	for _, game := range []string{"diamant", "donuts"} {
-		list, err := s.store.ListForDevice(t.Context(), device, game)
-		require.NoError(t, err)
-		n += len(list)
-	}
-	return n
-}
 
 // tableMakers are the forms that make a table alone, each posted by c.
 func tableMakers(c *client) []func() (*http.Response, string) {

@@ -357,3 +357,18 @@ func TestImportAtOnceMakesOneTable(t *testing.T) {
 		require.Equal(t, 2, tablesOfDevice(t, s, deviceOf(t, s, phone, tableIDOf(t, url))))
 	}
 }
+
+// Past the device's allowance of new tables, a move is refused as the service worker can
+// read it: 429, Retry-After and the sentence in JSON, in the phone's language.
+func TestImportBeyondTheAllowanceSaysWhy(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), NewTablesPerHour: 1})
+	phone := newClient(t, ts)
+	record := func(id string) string {
+		return recordJSON(id, "diamant", `{"players":["Ada","Bruno","Chiara"],"seed":"7","draw":"app","vote":"phone"}`, `{"draw":"random","at":1}`)
+	}
+	status, first := importRecord(t, phone, record("one"), "it")
+	require.Equal(t, http.StatusCreated, status, first.Error)
+	status, refused := importRecord(t, phone, record("two"), "it")
+	require.Equal(t, http.StatusTooManyRequests, status)
+	require.Equal(t, "Da questo dispositivo sono stati aperti molti tavoli in poco tempo. Non è cambiato niente. Potrai aprirne un altro tra 60 minuti.", refused.Error)
+}

@@ -90,8 +90,12 @@ func (s *Server) refuseNewTable(c echo.Context, err error, every time.Duration, 
 	}
 	c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(every.Seconds()))))
 	l := s.localizer(c)
-	return renderPage(c, http.StatusTooManyRequests,
-		page.Error(s.frame(c, "error", l.T("error.toomany.title")), l.N(message, int(math.Ceil(every.Minutes())))))
+	sentence := l.N(message, int(math.Ceil(every.Minutes())))
+	if wantsJSON(c) {
+		// A script's request (the service worker moving a kept table): the sentence to show.
+		return c.JSON(http.StatusTooManyRequests, map[string]string{"error": sentence})
+	}
+	return renderPage(c, http.StatusTooManyRequests, page.Error(s.frame(c, "error", l.T("error.toomany.title")), sentence))
 }
 
 // limitNewTables is the middleware of the routes that make a table from a form alone.
