@@ -193,7 +193,6 @@ func tableOf(res *http.Response) string {
 	return loc[strings.LastIndex(loc, "/")+1:]
 }
 
-
 // tableMakers are the forms that make a table alone, each posted by c.
 func tableMakers(c *client) []func() (*http.Response, string) {
 	return []func() (*http.Response, string){
