@@ -3,6 +3,7 @@
 package web
 
 import (
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -54,6 +55,11 @@ type Config struct {
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// The connections' timeouts (0: the default; httpServer): a request's headers must
+	// arrive within ReadHeaderTimeout (5 s), the whole request, body included, within
+	// ReadTimeout (30 s); a keep-alive connection waits IdleTimeout (120 s) for its next
+	// request. Short in tests.
+	ReadHeaderTimeout, ReadTimeout, IdleTimeout time.Duration
 	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
 	// worker: its tables are the phone's own, and what needs a server says so.
 	Offline bool
@@ -64,6 +70,13 @@ type Config struct {
 
 // maxBody bounds every request body: Tavolo's forms are small.
 const maxBody = "64K"
+
+// The connections' default timeouts (Config).
+const (
+	defaultReadHeaderTimeout = 5 * time.Second
+	defaultReadTimeout       = 30 * time.Second
+	defaultIdleTimeout       = 120 * time.Second
+)
 
 // Server holds what the handlers share.
 type Server struct {
@@ -228,30 +241,38 @@ func isStaticPath(p string) bool {
 		len(p) > 8 && p[:8] == "/static/" || len(p) > 9 && p[:9] == "/catalog/"
 }
 
+// httpServer is the http.Server that serves s, with the timeouts of its Config, and the
+// listener it serves: ln, its connections capped (web/conns). Serve runs it, and so do the
+// tests, so that they exercise the real settings.
+func (s *Server) httpServer(ln net.Listener) (*http.Server, net.Listener) {
+	srv := &http.Server{
+		Addr:              s.cfg.Addr,
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: cmp.Or(s.cfg.ReadHeaderTimeout, defaultReadHeaderTimeout),
+		ReadTimeout:       cmp.Or(s.cfg.ReadTimeout, defaultReadTimeout),
+		IdleTimeout:       cmp.Or(s.cfg.IdleTimeout, defaultIdleTimeout),
+		// No WriteTimeout: live updates are long-lived streams.
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(s.stopStreams)
+	return srv, conns.Limit(srv, ln, s.maxConns)
+}
+
 // Serve runs the server until ctx is done, then shuts it down gracefully.
 func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	s, err := New(cfg, log)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		// No WriteTimeout: live updates are long-lived streams.
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	srv.RegisterOnShutdown(s.stopStreams)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		s.Close()
 		return err
 	}
+	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(conns.Limit(srv, ln, s.maxConns)) }()
+	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
