@@ -50,9 +50,19 @@ func refusedStream(t *testing.T, c *client, path string, header map[string]strin
 // nil) may hook into its http.Server.
 func newRealServer(t *testing.T, cfg Config, change func(*http.Server)) (*Server, *httptest.Server) {
 	t.Helper()
+	return newRealServerOn(t, cfg, nil, change)
+}
+
+// newRealServerOn is newRealServer on a listener of the test's own: listen (if not nil)
+// wraps the loopback one, inside the caps on connections.
+func newRealServerOn(t *testing.T, cfg Config, listen func(net.Listener) net.Listener, change func(*http.Server)) (*Server, *httptest.Server) {
+	t.Helper()
 	s, err := New(cfg, discardLog())
 	require.NoError(t, err)
 	ts := httptest.NewUnstartedServer(nil)
+	if listen != nil {
+		ts.Listener = listen(ts.Listener)
+	}
 	ts.Config, ts.Listener = s.httpServer(ts.Listener)
 	if change != nil {
 		change(ts.Config)

@@ -1,0 +1,128 @@
+package web
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// Issue #21: clients slow on purpose. A reply never read held its connection for ever; a
+// body or headers sent a byte at a time held theirs for the whole read timeout; and one
+// address could hold every connection the server had. These tests run the server as Serve
+// does (newRealServer), with short timeouts.
+
+// openConns counts a server's open connections, through its http.Server's ConnState.
+type openConns struct{ n atomic.Int64 }
+
+func (o *openConns) hook(srv *http.Server) {
+	next := srv.ConnState
+	srv.ConnState = func(c net.Conn, st http.ConnState) {
+		if next != nil {
+			next(c, st)
+		}
+		switch st {
+		case http.StateNew:
+			o.n.Add(1)
+		case http.StateClosed, http.StateHijacked:
+			o.n.Add(-1)
+		}
+	}
+}
+
+func (o *openConns) count() int { return int(o.n.Load()) }
+
+// smallReceiver dials with the kernel's least receive buffer (a few KB), from the loopback
+// address from (127.0.0.1 when empty): a client that reads nothing then holds the server's
+// writes after a few KB.
+func smallReceiver(from string) *net.Dialer {
+	d := &net.Dialer{Timeout: 5 * time.Second, Control: func(_, _ string, rc syscall.RawConn) error {
+		return rc.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 1) })
+	}}
+	if from != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(from)}
+	}
+	return d
+}
+
+// healthy asks /healthz on a connection of its own, from 127.0.0.1: it must answer 200
+// within a second.
+func healthy(t *testing.T, base string) {
+	t.Helper()
+	c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: time.Second}
+	res, err := c.Get(base + "/healthz")
+	require.NoError(t, err, "/healthz did not answer")
+	res.Body.Close()
+	require.Equal(t, http.StatusOK, res.StatusCode)
+}
+
+// H1: clients ask for a catalog (80 KB) through a small receive buffer and read nothing,
+// so the server's writes block after a few KB. Their connections used to be held for as
+// long as the clients liked; now they are closed at the write deadline, and /healthz
+// answers meanwhile.
+func TestUnreadRepliesEndAtTheWriteDeadline(t *testing.T) {
+	const n, deadline = 20, 600 * time.Millisecond
+	var open openConns
+	s, ts := newRealServerOn(t, Config{DataDir: t.TempDir(), WriteTimeout: deadline},
+		func(ln net.Listener) net.Listener { return smallBuffers{ln} }, open.hook)
+	addr := ts.Listener.Addr().String()
+	start := time.Now()
+	for range n {
+		c, err := smallReceiver("").Dial("tcp", addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", s.catalogURLs["fr"], addr)
+	}
+	eventually(t, func() bool { return open.count() == n }, "the connections did not open")
+	healthy(t, ts.URL)
+	held := open.count()
+	require.Equal(t, n, held, "a reply not read ended before its deadline")
+	eventually(t, func() bool { return open.count() == 0 }, "replies never read still hold their connections")
+	took := time.Since(start)
+	require.GreaterOrEqual(t, took, deadline)
+	t.Logf("%d replies never read: %d connections held, none after %v (write deadline %v)", n, held, took.Round(time.Millisecond), deadline)
+}
+
+// A live stream lives on past the server's read and write timeouts: its request is read
+// (net/http clears the read deadline once it is), and each of its writes sets its own
+// deadline, which replaces the reply's.
+func TestStreamOutlivesTheServerTimeouts(t *testing.T) {
+	const timeout = 200 * time.Millisecond
+	_, ts := newRealServer(t, Config{DataDir: t.TempDir(), ReadHeaderTimeout: timeout, ReadTimeout: timeout, WriteTimeout: timeout}, nil)
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	ch, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
+	defer stop()
+	next(t, ch)
+	for i := range 3 {
+		time.Sleep(5 * timeout)
+		// The host changes who draws the cards: a new version, which the stream carries.
+		res, body := pt.phones[0].post("/diamant/"+pt.id+"/drawmode", url.Values{"draw": {[]string{diamanttable.DrawBox, diamanttable.DrawApp}[i%2]},
+			"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		require.NotEmpty(t, next(t, ch).ID, "the stream ended")
+	}
+}
+
+// The server's timeouts as Serve sets them, when Config leaves them at 0.
+func TestServerTimeoutsDefaults(t *testing.T) {
+	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
+	require.NoError(t, err)
+	defer s.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	srv, _ := s.httpServer(ln)
+	require.Equal(t, 5*time.Second, srv.ReadHeaderTimeout)
+	require.Equal(t, 30*time.Second, srv.ReadTimeout)
+	require.Equal(t, time.Minute, srv.WriteTimeout, "every reply has a write deadline")
+	require.Equal(t, 2*time.Minute, srv.IdleTimeout)
+}
