@@ -57,7 +57,7 @@ type Config struct {
 	StreamWriteTimeout time.Duration
 	// The connections' timeouts (0: the default; httpServer): a request's headers must
 	// arrive within ReadHeaderTimeout (5 s), the whole request, body included, within
-	// ReadTimeout (30 s); a reply must be written within WriteTimeout (60 s) of its
+	// ReadTimeout (10 s); a reply must be written within WriteTimeout (60 s) of its
 	// request's headers (a live stream instead gives each of its writes StreamWriteTimeout);
 	// a keep-alive connection waits IdleTimeout (120 s) for its next request. Short in tests.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -75,7 +75,9 @@ const maxBody = "64K"
 // The connections' default timeouts (Config).
 const (
 	defaultReadHeaderTimeout = 5 * time.Second
-	defaultReadTimeout       = 30 * time.Second
+	// Headers and body: Tavolo's forms are a few hundred bytes, and the largest body, an
+	// import (at most 64 KB of JSON), takes a phone a second or two (in 10 s: 52 kbit/s).
+	defaultReadTimeout = 10 * time.Second
 	// A reply that is never read would hold its connection for ever: a minute is plenty for
 	// the largest, the offline engine (7.6 MB gzipped: about 1 Mbit/s).
 	defaultWriteTimeout = time.Minute

@@ -122,7 +122,7 @@ func TestServerTimeoutsDefaults(t *testing.T) {
 	defer ln.Close()
 	srv, _ := s.httpServer(ln)
 	require.Equal(t, 5*time.Second, srv.ReadHeaderTimeout)
-	require.Equal(t, 30*time.Second, srv.ReadTimeout)
+	require.Equal(t, 10*time.Second, srv.ReadTimeout, "headers and body")
 	require.Equal(t, time.Minute, srv.WriteTimeout, "every reply has a write deadline")
 	require.Equal(t, 2*time.Minute, srv.IdleTimeout)
 }
