@@ -263,7 +263,7 @@ func (s *Server) httpServer(ln net.Listener) (*http.Server, net.Listener) {
 		ErrorLog:     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(s.stopStreams)
-	return srv, conns.Limit(srv, ln, s.maxConns)
+	return srv, conns.Limit(srv, ln, conns.Limits{Total: s.maxConns})
 }
 
 // Serve runs the server until ctx is done, then shuts it down gracefully.
