@@ -270,7 +270,7 @@ func TestStreamsPerAddressRefused(t *testing.T) {
 // refused; however many keep-alive clients come, /healthz still answers, because near the
 // cap keep-alive is turned off and idle connections are closed.
 func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
-	s, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 16}, nil)
+	s, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 16, MaxConnectionsPerAddress: -1}, nil)
 
 	names := []string{"Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo"}
 	pt := newPhoneTable(t, ts, names...)
@@ -315,7 +315,7 @@ func TestConnectionCapQueuesBeyondIt(t *testing.T) {
 	var mu sync.Mutex
 	active := 0
 	most := 0
-	_, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 4}, func(srv *http.Server) {
+	_, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 4, MaxConnectionsPerAddress: -1}, func(srv *http.Server) {
 		hook := srv.ConnState
 		srv.ConnState = func(c net.Conn, st http.ConnState) {
 			hook(c, st)

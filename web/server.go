@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -46,12 +48,14 @@ type Config struct {
 	// hour/N, so N an hour once its allowance is spent and at most 2N in any hour (0: 60).
 	NewTablesPerHour int
 	// The caps on live streams and connections (stream.go, web/conns). 0: the default;
-	// for the streams, less than 0: no cap. MaxConnections' default is the open-files
-	// limit less what the process keeps besides its connections; streams take at most
-	// half of them.
-	MaxStreamsPerDevice  int
-	MaxStreamsPerAddress int
-	MaxConnections       int
+	// for the streams and the connections per address, less than 0: no cap.
+	// MaxConnections' default is the open-files limit less what the process keeps besides
+	// its connections; streams take at most half of them. MaxConnectionsPerAddress' is
+	// 512, at most half of MaxConnections; a trusted proxy's own address has no cap.
+	MaxStreamsPerDevice      int
+	MaxStreamsPerAddress     int
+	MaxConnections           int
+	MaxConnectionsPerAddress int
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
@@ -104,6 +108,7 @@ type Server struct {
 	presence     *table.Presence // which devices have a live stream open
 	streams      *live.Limits    // the live streams open, against their caps
 	maxConns     int             // the cap on connections; 0: none
+	maxConnsAddr int             // the cap on one client address's connections; 0: none
 	newTables    *tableAllowance // the tables each client address may still open
 	stopping     chan struct{}   // closed on shutdown: live streams end
 	stopOnce     sync.Once
@@ -143,6 +148,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
+	s.maxConnsAddr = conns.PerAddress(cfg.MaxConnectionsPerAddress, s.maxConns)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
 	s.routes()
@@ -263,7 +269,23 @@ func (s *Server) httpServer(ln net.Listener) (*http.Server, net.Listener) {
 		ErrorLog:     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(s.stopStreams)
-	return srv, conns.Limit(srv, ln, conns.Limits{Total: s.maxConns})
+	return srv, conns.Limit(srv, ln, conns.Limits{Total: s.maxConns, PerAddress: s.maxConnsAddr, Uncapped: trustedProxy(s.cfg)})
+}
+
+// trustedProxy tells the addresses of the proxies clientAddress trusts (nil when none is):
+// every client's connection comes from them, so their connections are not capped per
+// address (the caps per address of what is asked through them, streams and tables, count
+// the clients' own addresses).
+func trustedProxy(cfg Config) func(netip.Addr) bool {
+	switch {
+	case len(cfg.TrustedProxies) > 0:
+		return func(a netip.Addr) bool {
+			return slices.ContainsFunc(cfg.TrustedProxies, func(r *net.IPNet) bool { return r.Contains(a.AsSlice()) })
+		}
+	case cfg.TrustProxy:
+		return netip.Addr.IsLoopback
+	}
+	return nil
 }
 
 // Serve runs the server until ctx is done, then shuts it down gracefully.
@@ -283,6 +305,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
+		"max_connections_per_address", s.maxConnsAddr,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
 	select {
 	case err := <-errc:

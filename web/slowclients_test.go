@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -187,4 +188,64 @@ func TestSlowBodyAndSlowHeadersAreCut(t *testing.T) {
 	require.GreaterOrEqual(t, held, headers-50*time.Millisecond)
 	require.Less(t, held, headers+time.Second, "slow headers held their connection")
 	t.Logf("slow headers: cut after %v, answered %q", held.Round(time.Millisecond), line)
+}
+
+// getFrom asks path on a connection of its own from the loopback address from: the status,
+// or 0 when no answer came within a second.
+func getFrom(t *testing.T, base, from, path string) int {
+	t.Helper()
+	d := &net.Dialer{Timeout: time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c := &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}, Timeout: time.Second}
+	res, err := c.Get(base + path)
+	if err != nil {
+		return 0
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// H1 and M1: one address holds connections (bodies sent a byte at a time) up to its cap;
+// beyond it each new connection is answered 429 at once and closed, and takes none of the
+// server's places: other addresses fill them to the total, then wait.
+func TestConnectionsCappedPerAddress(t *testing.T) {
+	const perAddress, total = 4, 10
+	var open openConns
+	_, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: total, MaxConnectionsPerAddress: perAddress}, open.hook)
+	addr := ts.Listener.Addr().String()
+	slowBody := func(from string) net.Conn {
+		c, err := smallReceiver(from).Dial("tcp", addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		fmt.Fprintf(c, "POST /settings HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\nlang=", addr)
+		return c
+	}
+	for range perAddress {
+		slowBody("127.0.0.1")
+	}
+	eventually(t, func() bool { return open.count() == perAddress }, "the slow bodies were not taken in")
+	for range 10 {
+		c := slowBody("127.0.0.1")
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		require.NoError(t, err, "a connection beyond the address's cap was not refused")
+		require.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+		require.Equal(t, "10", res.Header.Get("Retry-After"))
+		require.True(t, res.Close)
+	}
+	require.Equal(t, http.StatusTooManyRequests, getFrom(t, ts.URL, "127.0.0.1", "/healthz"))
+	require.Equal(t, perAddress, open.count(), "a refused connection reached the server")
+
+	// Other addresses: four more slow bodies, one more, and /healthz: the total's 10.
+	for range perAddress {
+		slowBody("127.0.0.2")
+	}
+	slowBody("127.0.0.3")
+	eventually(t, func() bool { return open.count() == 2*perAddress+1 }, "other addresses' connections were not taken in")
+	require.Equal(t, http.StatusOK, getFrom(t, ts.URL, "127.0.0.4", "/healthz"), "the refused connections took places")
+	// Held open, the tenth place is taken: a new connection waits.
+	c, err := smallReceiver("127.0.0.6").Dial("tcp", addr)
+	require.NoError(t, err)
+	defer c.Close()
+	eventually(t, func() bool { return open.count() == total }, "the tenth connection was not taken in")
+	require.Zero(t, getFrom(t, ts.URL, "127.0.0.5", "/healthz"), "more connections than the total")
 }
