@@ -23,8 +23,7 @@ const Headroom = 64
 
 // DefaultPerAddress is the cap on one client address's connections: a games club on one
 // network (one address behind its router) of 20 tables of 6 phones, each phone with its
-// live stream and a few connections for its actions and pages, 4 a phone for the 128
-// streams an address may keep.
+// live stream and up to 3 more connections for its actions and pages (480).
 const DefaultPerAddress = 512
 
 // Caps works out the caps on connections and streams: maxConns if set, otherwise the
