@@ -36,6 +36,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	if c.Request().Context().Err() != nil {
+		// The connection's read failed while the handler ran: the client went away, or its
+		// body did not come within the read timeout (a slow client, not a server error).
+		// Nobody is left to read a page, so none is drawn, and nothing is logged.
+		_ = c.NoContent(http.StatusRequestTimeout)
+		return
+	}
 	status := http.StatusInternalServerError
 	var he *echo.HTTPError
 	var pe *pageError

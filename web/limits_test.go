@@ -20,7 +20,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/conns"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -44,6 +43,33 @@ func refusedStream(t *testing.T, c *client, path string, header map[string]strin
 	b, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
 	return res, string(b)
+}
+
+// newRealServer serves a server made with cfg as Serve does (its http.Server, with its
+// timeouts and caps on connections), on a loopback port; before it starts, change (if not
+// nil) may hook into its http.Server.
+func newRealServer(t *testing.T, cfg Config, change func(*http.Server)) (*Server, *httptest.Server) {
+	t.Helper()
+	return newRealServerOn(t, cfg, nil, change)
+}
+
+// newRealServerOn is newRealServer on a listener of the test's own: listen (if not nil)
+// wraps the loopback one, inside the caps on connections.
+func newRealServerOn(t *testing.T, cfg Config, listen func(net.Listener) net.Listener, change func(*http.Server)) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(cfg, discardLog())
+	require.NoError(t, err)
+	ts := httptest.NewUnstartedServer(nil)
+	if listen != nil {
+		ts.Listener = listen(ts.Listener)
+	}
+	ts.Config, ts.Listener = s.httpServer(ts.Listener)
+	if change != nil {
+		change(ts.Config)
+	}
+	ts.Start()
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
 }
 
 // deviceOf is the device holding seat i.
@@ -244,12 +270,7 @@ func TestStreamsPerAddressRefused(t *testing.T) {
 // refused; however many keep-alive clients come, /healthz still answers, because near the
 // cap keep-alive is turned off and idle connections are closed.
 func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), MaxConnections: 16}, discardLog())
-	require.NoError(t, err)
-	ts := httptest.NewUnstartedServer(s.Handler())
-	ts.Listener = conns.Limit(ts.Config, ts.Listener, s.maxConns)
-	ts.Start()
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	s, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 16, MaxConnectionsPerAddress: -1}, nil)
 
 	names := []string{"Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo"}
 	pt := newPhoneTable(t, ts, names...)
@@ -277,7 +298,7 @@ func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
 	}
 	// And a new client's request answers at once.
 	c := &http.Client{Transport: &http.Transport{}, Timeout: 2 * time.Second}
-	res, err = c.Get(ts.URL + "/healthz")
+	res, err := c.Get(ts.URL + "/healthz")
 	require.NoError(t, err)
 	res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
@@ -291,26 +312,24 @@ func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
 // Raw connections beyond the cap wait to be accepted: they never take a file of the
 // server's (no "too many open files"), and they get in once others close.
 func TestConnectionCapQueuesBeyondIt(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir(), MaxConnections: 4}, discardLog())
-	require.NoError(t, err)
-	ts := httptest.NewUnstartedServer(s.Handler())
 	var mu sync.Mutex
 	active := 0
 	most := 0
-	ts.Config.ConnState = func(_ net.Conn, st http.ConnState) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch st {
-		case http.StateNew:
-			active++
-			most = max(most, active)
-		case http.StateClosed, http.StateHijacked:
-			active--
+	_, ts := newRealServer(t, Config{DataDir: t.TempDir(), MaxConnections: 4, MaxConnectionsPerAddress: -1}, func(srv *http.Server) {
+		hook := srv.ConnState
+		srv.ConnState = func(c net.Conn, st http.ConnState) {
+			hook(c, st)
+			mu.Lock()
+			defer mu.Unlock()
+			switch st {
+			case http.StateNew:
+				active++
+				most = max(most, active)
+			case http.StateClosed, http.StateHijacked:
+				active--
+			}
 		}
-	}
-	ts.Listener = conns.Limit(ts.Config, ts.Listener, s.maxConns)
-	ts.Start()
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	})
 	addr := ts.Listener.Addr().String()
 	var conns []net.Conn
 	for range 10 {

@@ -47,7 +47,8 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	logPath := filepath.Join(t.TempDir(), "server.log")
 	logFile, err := os.Create(logPath)
 	require.NoError(t, err)
-	args := []string{"--addr", addr, "--data", dataDir, "--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress)}
+	args := []string{"--addr", addr, "--data", dataDir, "--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress),
+		"--max-connections-per-address", "0"}
 	if debugAddr != "" {
 		args = append(args, "--debug-addr", debugAddr)
 	}
@@ -85,7 +86,8 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 }
 
 // loadStreamsPerAddress: the load's streams all come from 127.0.0.1, so the server under
-// load takes this many streams from one address (the default is 256).
+// load takes this many streams from one address (the default is 256), and has no cap on
+// one address's connections (the default is 512).
 const loadStreamsPerAddress = 100_000
 
 // openFilesLimit is a process's "Max open files" soft and hard limits, from /proc.

@@ -3,12 +3,15 @@
 package web
 
 import (
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -48,15 +51,23 @@ type Config struct {
 	NewTablesPerHour           int
 	NewTablesPerHourPerAddress int
 	// The caps on live streams and connections (stream.go, web/conns). 0: the default;
-	// for the streams, less than 0: no cap. MaxConnections' default is the open-files
-	// limit less what the process keeps besides its connections; streams take at most
-	// half of them.
-	MaxStreamsPerDevice  int
-	MaxStreamsPerAddress int
-	MaxConnections       int
+	// for the streams and the connections per address, less than 0: no cap.
+	// MaxConnections' default is the open-files limit less what the process keeps besides
+	// its connections; streams take at most half of them. MaxConnectionsPerAddress' is
+	// 512, at most half of MaxConnections; a trusted proxy's own address has no cap.
+	MaxStreamsPerDevice      int
+	MaxStreamsPerAddress     int
+	MaxConnections           int
+	MaxConnectionsPerAddress int
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// The connections' timeouts (0: the default; httpServer): a request's headers must
+	// arrive within ReadHeaderTimeout (5 s), the whole request, body included, within
+	// ReadTimeout (10 s); a reply must be written within WriteTimeout (60 s) of its
+	// request's headers (a live stream instead gives each of its writes StreamWriteTimeout);
+	// a keep-alive connection waits IdleTimeout (120 s) for its next request. Short in tests.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
 	// worker: its tables are the phone's own, and what needs a server says so.
 	Offline bool
@@ -67,6 +78,18 @@ type Config struct {
 
 // maxBody bounds every request body: Tavolo's forms are small.
 const maxBody = "64K"
+
+// The connections' default timeouts (Config).
+const (
+	defaultReadHeaderTimeout = 5 * time.Second
+	// Headers and body: Tavolo's forms are a few hundred bytes, and the largest body, an
+	// import (at most 64 KB of JSON), takes a phone a second or two (in 10 s: 52 kbit/s).
+	defaultReadTimeout = 10 * time.Second
+	// A reply that is never read would hold its connection for ever: a minute is plenty for
+	// the largest, the offline engine (7.6 MB gzipped: about 1 Mbit/s).
+	defaultWriteTimeout = time.Minute
+	defaultIdleTimeout  = 120 * time.Second
+)
 
 // Server holds what the handlers share.
 type Server struct {
@@ -88,6 +111,7 @@ type Server struct {
 	presence     *table.Presence // which devices have a live stream open
 	streams      *live.Limits    // the live streams open, against their caps
 	maxConns     int             // the cap on connections; 0: none
+	maxConnsAddr int             // the cap on one client address's connections; 0: none
 	newTables    *tableAllowance // the tables each device and client address may still open
 	stopping     chan struct{}   // closed on shutdown: live streams end
 	stopOnce     sync.Once
@@ -127,6 +151,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		catalogURLs: catalogURLs(catalog)}
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
+	s.maxConnsAddr = conns.PerAddress(cfg.MaxConnectionsPerAddress, s.maxConns)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
 	s.routes()
@@ -232,32 +257,59 @@ func isStaticPath(p string) bool {
 		len(p) > 8 && p[:8] == "/static/" || len(p) > 9 && p[:9] == "/catalog/"
 }
 
+// httpServer is the http.Server that serves s, with the timeouts of its Config, and the
+// listener it serves: ln, its connections capped (web/conns). Serve runs it, and so do the
+// tests, so that they exercise the real settings.
+func (s *Server) httpServer(ln net.Listener) (*http.Server, net.Listener) {
+	srv := &http.Server{
+		Addr:              s.cfg.Addr,
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: cmp.Or(s.cfg.ReadHeaderTimeout, defaultReadHeaderTimeout),
+		ReadTimeout:       cmp.Or(s.cfg.ReadTimeout, defaultReadTimeout),
+		// Set once a request's headers are read, for the whole reply; a live stream sets
+		// its own deadline before each write (streamWriter), which replaces it.
+		WriteTimeout: cmp.Or(s.cfg.WriteTimeout, defaultWriteTimeout),
+		IdleTimeout:  cmp.Or(s.cfg.IdleTimeout, defaultIdleTimeout),
+		ErrorLog:     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	srv.RegisterOnShutdown(s.stopStreams)
+	return srv, conns.Limit(srv, ln, conns.Limits{Total: s.maxConns, PerAddress: s.maxConnsAddr, Uncapped: trustedProxy(s.cfg)})
+}
+
+// trustedProxy tells the addresses of the proxies clientAddress trusts (nil when none is):
+// every client's connection comes from them, so their connections are not capped per
+// address (the caps per address of what is asked through them, streams and tables, count
+// the clients' own addresses).
+func trustedProxy(cfg Config) func(netip.Addr) bool {
+	switch {
+	case len(cfg.TrustedProxies) > 0:
+		return func(a netip.Addr) bool {
+			return slices.ContainsFunc(cfg.TrustedProxies, func(r *net.IPNet) bool { return r.Contains(a.AsSlice()) })
+		}
+	case cfg.TrustProxy:
+		return netip.Addr.IsLoopback
+	}
+	return nil
+}
+
 // Serve runs the server until ctx is done, then shuts it down gracefully.
 func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	s, err := New(cfg, log)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		// No WriteTimeout: live updates are long-lived streams.
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	srv.RegisterOnShutdown(s.stopStreams)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		s.Close()
 		return err
 	}
+	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(conns.Limit(srv, ln, s.maxConns)) }()
+	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
+		"max_connections_per_address", s.maxConnsAddr,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
 	select {
 	case err := <-errc:

@@ -3,12 +3,14 @@
 //	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
 //	       [--trusted-proxies LIST] [--new-tables-per-hour N] [--debug-addr HOST:PORT]
 //	       [--max-streams-per-device N] [--max-streams-per-address N] [--max-connections N]
+//	       [--max-connections-per-address N]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
 // TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
 // TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR, TAVOLO_MAX_STREAMS_PER_DEVICE,
-// TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS), then to its default.
+// TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS),
+// then to its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -27,6 +29,7 @@ import (
 	"time"
 
 	"tavolo/web"
+	"tavolo/web/conns"
 )
 
 func main() {
@@ -108,7 +111,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
 	// The limits (web/limits.go); for the streams, 0 is no cap.
-	var perDevice, perAddress int
+	var perDevice, perAddress, connsPerAddress int
 	for _, f := range []struct {
 		v         *int
 		name, env string
@@ -121,6 +124,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 			"live streams one client address (an IPv6 /64) may keep open; more are refused; 0: no cap"},
 		{&cfg.MaxConnections, "max-connections", "TAVOLO_MAX_CONNECTIONS", 0,
 			"connections at once, streams at most half of them; 0: the open-files limit less 64"},
+		{&connsPerAddress, "max-connections-per-address", "TAVOLO_MAX_CONNECTIONS_PER_ADDRESS", conns.DefaultPerAddress,
+			"connections one client address (an IPv6 /64) may hold at once; more are refused; by default at most half of --max-connections; 0: no cap"},
 	} {
 		def := f.def
 		if v := os.Getenv(f.env); v != "" {
@@ -136,13 +141,18 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
-	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections} {
+	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress} {
 		if n < 0 {
-			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address and --max-connections are 0 or more")
+			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address, --max-connections and --max-connections-per-address are 0 or more")
 			return opts, fmt.Errorf("bad limit")
 		}
 	}
 	cfg.MaxStreamsPerDevice, cfg.MaxStreamsPerAddress = noCap(perDevice), noCap(perAddress)
+	// Unless it is given, the cap per address is the default's: at most half the connections.
+	cfg.MaxConnectionsPerAddress = noCap(connsPerAddress)
+	if !isSet(fs, "max-connections-per-address") && os.Getenv("TAVOLO_MAX_CONNECTIONS_PER_ADDRESS") == "" {
+		cfg.MaxConnectionsPerAddress = 0
+	}
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")
@@ -190,6 +200,13 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// isSet tells whether the command line gave the flag name.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // noCap turns a flag's 0 (no cap) into the Config's -1 (where 0 is the default).

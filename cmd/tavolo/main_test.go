@@ -120,7 +120,7 @@ func TestServeFlags(t *testing.T) {
 
 // The limits on live streams and connections: defaults, flags, environment; 0 is no cap.
 func TestServeFlagsLimits(t *testing.T) {
-	for _, name := range []string{"TAVOLO_MAX_STREAMS_PER_DEVICE", "TAVOLO_MAX_STREAMS_PER_ADDRESS", "TAVOLO_MAX_CONNECTIONS"} {
+	for _, name := range []string{"TAVOLO_MAX_STREAMS_PER_DEVICE", "TAVOLO_MAX_STREAMS_PER_ADDRESS", "TAVOLO_MAX_CONNECTIONS", "TAVOLO_MAX_CONNECTIONS_PER_ADDRESS"} {
 		t.Setenv(name, "")
 	}
 	cfg, err := parseServeFlags(nil, io.Discard)
@@ -128,6 +128,7 @@ func TestServeFlagsLimits(t *testing.T) {
 	require.Equal(t, 4, cfg.MaxStreamsPerDevice)
 	require.Equal(t, 256, cfg.MaxStreamsPerAddress)
 	require.Zero(t, cfg.MaxConnections, "from the open-files limit")
+	require.Zero(t, cfg.MaxConnectionsPerAddress, "the default: 512, at most half the connections")
 
 	cfg, err = parseServeFlags([]string{"--max-streams-per-device", "2", "--max-streams-per-address", "0", "--max-connections", "500"}, io.Discard)
 	require.NoError(t, err)
@@ -146,4 +147,37 @@ func TestServeFlagsLimits(t *testing.T) {
 	t.Setenv("TAVOLO_MAX_STREAMS_PER_ADDRESS", "")
 	_, err = parseServeFlags([]string{"--max-streams-per-device", "-1"}, io.Discard)
 	require.Error(t, err)
+}
+
+// The cap on one address's connections: given, it is taken as it is (0: no cap); not
+// given, the server works it out from the total.
+func TestServeFlagsConnectionsPerAddress(t *testing.T) {
+	t.Setenv("TAVOLO_MAX_CONNECTIONS_PER_ADDRESS", "")
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want int
+		bad  bool
+	}{
+		{want: 0},
+		{args: []string{"--max-connections", "1000"}, want: 0},
+		{args: []string{"--max-connections-per-address", "2000"}, want: 2000},
+		{args: []string{"--max-connections-per-address", "512"}, want: 512},
+		{args: []string{"--max-connections-per-address", "0"}, want: -1},
+		{env: "300", want: 300},
+		{env: "0", want: -1},
+		{env: "300", args: []string{"--max-connections-per-address", "40"}, want: 40},
+		{env: "many", bad: true},
+		{env: "-2", bad: true},
+		{args: []string{"--max-connections-per-address", "-1"}, bad: true},
+	} {
+		t.Setenv("TAVOLO_MAX_CONNECTIONS_PER_ADDRESS", tc.env)
+		cfg, err := parseServeFlags(tc.args, io.Discard)
+		if tc.bad {
+			require.Error(t, err, "%+v", tc)
+			continue
+		}
+		require.NoError(t, err, "%+v", tc)
+		require.Equal(t, tc.want, cfg.MaxConnectionsPerAddress, "%+v", tc)
+	}
 }
