@@ -37,12 +37,25 @@ func ID(id string) Match { return Attr("id", id) }
 // Tag matches elements of that name ("script", "html").
 func Tag(name string) Match { return func(n *Node) bool { return n.n.Data == name } }
 
-// Attr matches elements whose attribute key has that value: a form's field by its name
-// (Attr("name", "version")), a button by what it submits.
+// Attr matches elements whose attribute key has that value: a button by what it submits
+// (Attr("value", "take")), a form by its action.
 func Attr(key, value string) Match {
 	return func(n *Node) bool {
 		v, ok := n.attr(key)
 		return ok && v == value
+	}
+}
+
+// Field matches a form's fields named name: what the form sends under that name (an
+// input, hidden or not, a button, a select, a textarea).
+func Field(name string) Match {
+	return func(n *Node) bool {
+		switch n.n.Data {
+		case "input", "button", "select", "textarea":
+			v, ok := n.attr("name")
+			return ok && v == name
+		}
+		return false
 	}
 }
 

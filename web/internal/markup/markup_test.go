@@ -74,9 +74,11 @@ func TestFormFields(t *testing.T) {
 	doc := Parse(page)
 	form := doc.Get(t, Role("form"))
 	require.Equal(t, "/diamant/x/vote", form.Attr("action"))
-	require.Equal(t, "7", form.Get(t, Attr("name", "version")).Attr("value"))
-	require.Equal(t, "", form.Get(t, Attr("name", "version")).Role(), "a hidden field is nothing to a screen reader")
-	require.True(t, form.Get(t, Attr("name", "version")).Hidden())
+	require.Equal(t, "7", form.Get(t, Field("version")).Attr("value"))
+	require.Equal(t, "", form.Get(t, Field("version")).Role(), "a hidden field is nothing to a screen reader")
+	require.True(t, form.Get(t, Field("version")).Hidden())
+	require.Len(t, doc.All(Field("choice")), 1)
+	require.Nil(t, Parse(`<meta name="version" content="7">`).Find(Field("version")), "a field is a form's")
 	require.Equal(t, "Who leaves?", form.Get(t, Role("group")).Name())
 	require.Equal(t, "Ada", form.Get(t, Role("checkbox")).Name(), "the label around it")
 	radio := form.Get(t, Role("radio"), Name("Go on"))
@@ -85,9 +87,10 @@ func TestFormFields(t *testing.T) {
 	require.Equal(t, "name", form.Get(t, Role("textbox"), Name("Your name")).Attr("id"), "the label for it")
 	require.Equal(t, "textarea", form.Get(t, Role("textbox"), Name("A note")).Tag())
 
-	take := form.Get(t, Role("button"), Attr("name", "do"), Attr("value", "take"))
+	take := form.Get(t, Field("do"), Attr("value", "take"))
+	require.Equal(t, "button", take.Role())
 	require.Equal(t, "Take back", take.Name(), "the icon is hidden")
-	require.Equal(t, "2", take.Closest(Role("form")).Get(t, Attr("name", "seat")).Attr("value"))
+	require.Equal(t, "2", take.Closest(Role("form")).Get(t, Field("seat")).Attr("value"))
 	require.Equal(t, "Send", form.Get(t, Role("button"), Attr("type", "submit"), Has("value"), Tag("input")).Name())
 }
 
