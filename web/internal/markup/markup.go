@@ -9,6 +9,9 @@
 package markup
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -395,4 +398,41 @@ func collapse(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r'
 	}), " ")
+}
+
+// Closed checks that a page, or a piece of one, closes every element it opens with its own
+// end tag, in order: the parser would close a p or an li itself, or move what follows
+// into a div left open, and read a page that is not the one written. The first element
+// that is not closed so, or nil.
+func Closed(page string) error {
+	var open []string
+	z := html.NewTokenizer(strings.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if !errors.Is(z.Err(), io.EOF) {
+				return z.Err()
+			}
+			if len(open) > 0 {
+				return fmt.Errorf("<%s> left open", open[len(open)-1])
+			}
+			return nil
+		case html.StartTagToken:
+			if name, _ := z.TagName(); !void[string(name)] {
+				open = append(open, string(name))
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(open) == 0 || open[len(open)-1] != string(name) {
+				return fmt.Errorf("</%s> closes no <%s>, open: %v", name, name, open)
+			}
+			open = open[:len(open)-1]
+		}
+	}
+}
+
+// void are the elements that have no end tag.
+var void = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }

@@ -120,6 +120,19 @@ func TestParsePiece(t *testing.T) {
 	require.Equal(t, "Ada: continue or leave?", doc.Get(t, Heading(1)).Name())
 }
 
+func TestClosed(t *testing.T) {
+	require.NoError(t, Closed(page))
+	require.NoError(t, Closed(`<p>A <input name="a"> <br> <img src="x" alt=""> <svg><path d="M0"/></svg></p>`))
+	for piece, want := range map[string]string{
+		`<div><p>One</div>`:       "</div> closes no <div>, open: [div p]",
+		`<ul><li>One<li>Two</ul>`: "</ul> closes no <ul>, open: [ul li li]",
+		`<section><p>One</p>`:     "<section> left open",
+		`<p>One</p></p>`:          "</p> closes no <p>, open: []",
+	} {
+		require.EqualError(t, Closed(piece), want, piece)
+	}
+}
+
 func texts(ns []*Node) []string {
 	var out []string
 	for _, n := range ns {
