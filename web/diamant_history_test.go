@@ -4,35 +4,30 @@ import (
 	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/internal/markup"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
-)
-
-var (
-	whereText = regexp.MustCompile(`<p id="where"( class="where")?( hidden)?>([^<]*)</p>`)
-	listItem  = regexp.MustCompile(`<li>([^<]*)</li>`)
 )
 
 // whereOf is a screen's "Where are we?" sentence, and whether it waits hidden to be asked for.
 func whereOf(t *testing.T, body string) (string, bool) {
 	t.Helper()
-	m := whereText.FindStringSubmatch(body)
-	require.NotNil(t, m, body)
-	return html.UnescapeString(m[3]), m[2] != ""
+	where := markup.Parse(body).Get(t, markup.ID("where"))
+	return where.Text(), where.HasAttr("hidden")
 }
 
-// items are the texts of a page's list items.
-func items(body string) []string {
+// items are the texts of the list items in a page's main landmark (the history's lines).
+func items(t *testing.T, body string) []string {
+	t.Helper()
 	var out []string
-	for _, m := range listItem.FindAllStringSubmatch(body, -1) {
-		out = append(out, html.UnescapeString(m[1]))
+	for _, li := range markup.Parse(body).Get(t, markup.Role("main")).All(markup.Role("listitem")) {
+		out = append(out, li.Text())
 	}
 	return out
 }
@@ -78,7 +73,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 		"Treasure of 11, with 2 diamonds on it: Ada takes it all.",
 		"Ada leaves with 5 diamonds, and the chest now holds 5 diamonds.",
 		"Card 2: a spider, the first this round.",
-	}, items(body))
+	}, items(t, body))
 	require.NotContains(t, body, "data-share", "only a finished game's summary is shared")
 	require.Contains(t, body, `<a href="/diamant/`+tb.id+`">Back to the game</a>`)
 
@@ -173,7 +168,7 @@ func TestDiamantHistoryPhonesHiddenChests(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.StatusCode, body)
 		return body
 	}
-	adas, brunos := strings.Join(items(history(ada)), "\n"), strings.Join(items(history(bruno)), "\n")
+	adas, brunos := strings.Join(items(t, history(ada)), "\n"), strings.Join(items(t, history(bruno)), "\n")
 	require.Contains(t, adas, "Vote: Ada leaves; Bruno and Chiara continue.")
 	require.Contains(t, brunos, "Vote: Ada leaves; Bruno and Chiara continue.")
 	require.Regexp(t, `Ada leaves (with \d+ diamonds?, and the chest now holds|empty-handed|with nothing)`, adas, "Ada's phone hears her chest")
@@ -192,10 +187,10 @@ func TestDiamantHistoryPhonesHiddenChests(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	screen, _, _ := pt.screen(1)
 	require.Equal(t, "vote", screen)
-	before := items(history(ada))
+	before := items(t, history(ada))
 	res, body = pt.vote(1, 1, true, pt.step(s))
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	require.Equal(t, before, items(history(ada)))
+	require.Equal(t, before, items(t, history(ada)))
 	_, _, body = pt.screen(0)
 	where, _ = whereOf(t, body)
 	require.Contains(t, where, "Still to vote: Chiara.")

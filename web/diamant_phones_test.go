@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,15 +20,26 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/internal/markup"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
-var (
-	codeText  = regexp.MustCompile(`<strong class="code" aria-hidden="true">([0-9A-Z]{6})</strong>`)
-	csrfValue = regexp.MustCompile(`name=\\?"_csrf\\?" value=\\?"[^"\\]*\\?"`)
-)
+// joinCode is the code other phones join a table by, read from the join link its page
+// shows; it is the code as the server writes it.
+func joinCode(t *testing.T, page string) string {
+	t.Helper()
+	for _, a := range markup.Parse(page).All(markup.Role("link")) {
+		if _, code, ok := strings.Cut(a.Attr("href"), "/join/"); ok {
+			written, valid := table.NormalizeJoinCode(code)
+			require.True(t, valid && written == code, "a join code as written: %q", code)
+			return code
+		}
+	}
+	t.Fatalf("no join link in:\n%s", page)
+	return ""
+}
 
 // phoneTable is a Diamant table with a phone each: the host's client first.
 type phoneTable struct {
@@ -48,9 +58,7 @@ func newPhoneTable(t *testing.T, ts *httptest.Server, names ...string) *phoneTab
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
 	_, body = host.get("/diamant/"+id+"/table", nil)
-	m := codeText.FindStringSubmatch(body)
-	require.NotNil(t, m, body)
-	pt := &phoneTable{t: t, id: id, code: m[1], phones: []*client{host}}
+	pt := &phoneTable{t: t, id: id, code: joinCode(t, body), phones: []*client{host}}
 	for _, name := range names[1:] {
 		c := newClient(t, ts)
 		res, body := c.get("/join/"+strings.ToLower(pt.code), nil)
@@ -66,9 +74,7 @@ func newPhoneTable(t *testing.T, ts *httptest.Server, names ...string) *phoneTab
 
 func (pt *phoneTable) version() int64 {
 	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
-	m := regexp.MustCompile(`data-version="(\d+)"`).FindStringSubmatch(body)
-	require.NotNil(pt.t, m, body)
-	v, _ := strconv.ParseInt(m[1], 10, 64)
+	_, v := screenAndVersion(pt.t, body)
 	return v
 }
 
@@ -77,7 +83,15 @@ func (pt *phoneTable) screen(i int) (string, int64, string) {
 	return (&testTable{c: pt.phones[i], id: pt.id}).screen("")
 }
 
-var stepField = regexp.MustCompile(`name="step" value="([0-9.]+)"`)
+// voteStep is a vote form's step (digits and dots): what makes the vote one of its own,
+// which votes from other phones do not make stale.
+func voteStep(t *testing.T, page string) string {
+	t.Helper()
+	step := field(t, page, "step")
+	require.NotEmpty(t, step)
+	require.Empty(t, strings.Trim(step, "0123456789."), "a step is digits and dots: %q", step)
+	return step
+}
 
 // drawUntilVote draws with the host until a vote is due; false if the round ended first.
 func (pt *phoneTable) drawUntilVote() {
@@ -282,6 +296,7 @@ func TestPhonesStreamsNeverCarryAnotherSeatsVote(t *testing.T) {
 	for run, leave := range []bool{true, false} {
 		s, ts := newServerPair(t, t.TempDir())
 		pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+		token := pt.phones[1].csrf()
 		// Same seed in both runs: the cards are the same.
 		changeOptions(t, s, pt.id, func(opt *diamanttable.Options) { opt.Seed = 42 })
 		pt.drawUntilVote()
@@ -292,7 +307,7 @@ func TestPhonesStreamsNeverCarryAnotherSeatsVote(t *testing.T) {
 		after := next(t, stream)
 		stop()
 		for _, e := range []sseEvent{first, after} {
-			seen[run] = append(seen[run], e.ID+" "+strings.ReplaceAll(csrfValue.ReplaceAllString(e.Data, "csrf"), pt.id, "ID"))
+			seen[run] = append(seen[run], e.ID+" "+strings.NewReplacer(token, "CSRF", pt.id, "ID").Replace(e.Data))
 		}
 		require.Contains(t, after.Data, "1 of 3 has voted")
 		// Anna's own phone sees her own choice.
@@ -397,7 +412,7 @@ func TestPhonesHostWithTwoSeats(t *testing.T) {
 	pt := &phoneTable{t: t, id: id, phones: []*client{host}}
 	_, body = host.get("/diamant/"+id+"/table", nil)
 	require.Contains(t, body, `data-live="/diamant/`+id+`/events"`, "the lobby follows the game's screens, so it follows into the game")
-	pt.code = codeText.FindStringSubmatch(body)[1]
+	pt.code = joinCode(t, body)
 	res, body = host.post("/diamant/"+id+"/seat", url.Values{"do": {"add"}, "name": {"Dario"}, "version": {strconv.FormatInt(pt.version(), 10)}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	bruno := newClient(t, ts)
@@ -418,7 +433,7 @@ func TestPhonesHostWithTwoSeats(t *testing.T) {
 	_, body = host.get("/diamant/"+id+"/vote/0", nil)
 	require.Contains(t, body, `name="step" value="`+step+`"`)
 	require.Contains(t, body, "0 of 3 have voted.")
-	old := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+	old := versionField(t, body)
 
 	res, body = pt.vote(1, 2, true, step)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
@@ -541,10 +556,9 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
 	pt.drawUntilVote()
 	_, body := pt.phones[1].get("/diamant/"+pt.id, nil)
-	before := stepField.FindStringSubmatch(body)
-	require.NotNil(t, before, body)
-	require.Equal(t, pt.step(s), before[1])
-	oldVersion := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+	before := voteStep(t, body)
+	require.Equal(t, pt.step(s), before)
+	oldVersion := versionField(t, body)
 
 	host := &testTable{c: pt.phones[0], id: pt.id}
 	_, v, _ := pt.screen(0)
@@ -554,8 +568,8 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 	res, body = host.act("/draw", v, url.Values{}) // the app draws the same card again
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	after := pt.step(s)
-	require.NotEqual(t, before[1], after)
-	require.Equal(t, strings.SplitN(before[1], ".", 3)[:2], strings.SplitN(after, ".", 3)[:2], "the same place of the log")
+	require.NotEqual(t, before, after)
+	require.Equal(t, strings.SplitN(before, ".", 3)[:2], strings.SplitN(after, ".", 3)[:2], "the same place of the log")
 
 	votes := func() int {
 		rec, err := s.store.Load(context.Background(), pt.id)
@@ -571,14 +585,14 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 		return n
 	}
 	res, body = pt.phones[1].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {"1"}, "choice": {"leave"},
-		"version": {oldVersion}, "step": {before[1]}}, nil)
+		"version": {oldVersion}, "step": {before}}, nil)
 	require.Equal(t, http.StatusConflict, res.StatusCode)
 	require.Contains(t, body, "This vote was made on an earlier screen: the cave has changed since.")
 	require.Zero(t, votes(), "nothing recorded")
 
 	// The form as it is now stays good through Anna's vote.
 	_, body = pt.phones[1].get("/diamant/"+pt.id, nil)
-	now := regexp.MustCompile(`name="version" value="(\d+)"`).FindStringSubmatch(body)[1]
+	now := versionField(t, body)
 	res, _ = pt.vote(0, 0, false, after)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	res, body = pt.phones[1].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {"1"}, "choice": {"leave"},

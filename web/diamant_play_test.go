@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/internal/markup"
 	"tavolo/web/page"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -145,11 +145,6 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	return playView{L: l, CSRF: "tok+en/" + lang, Data: p}
 }
 
-var (
-	formTag = regexp.MustCompile(`<form method="post" action="/diamant/[a-z2-7]{26}/[a-z]+"`)
-	openTag = regexp.MustCompile(`<(/?)(div|section|form|ul|li|p|table|tr|fieldset|a|button|h1|h2|h3)[ >]`)
-)
-
 // Every screen of random games: its name and heading, every form with the CSRF token and
 // the version where it needs one, names escaped, and its elements closed.
 func TestDiamantPlayHTMLScreens(t *testing.T) {
@@ -166,24 +161,19 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 		seen[p.Screen] = true
 		require.Contains(t, out, `<div class="diamant" data-screen="`+p.Screen+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
 		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
-		forms := len(formTag.FindAllString(out, -1))
-		require.Equal(t, strings.Count(out, "<form"), forms, out)
+		forms := markup.Parse(out).All(markup.Role("form"))
+		require.Equal(t, strings.Count(out, "<form"), len(forms), out)
+		for _, form := range forms {
+			// Each is sent to one of this table's actions ("/diamant/ID/draw").
+			require.Equal(t, "post", form.Attr("method"), form.String())
+			action, ok := strings.CutPrefix(form.Attr("action"), "/diamant/"+p.ID+"/")
+			require.True(t, ok && action != "" && strings.Trim(action, "abcdefghijklmnopqrstuvwxyz") == "", form.String())
+		}
 		token := `<input type="hidden" name="_csrf" value="` + asText(v.CSRF) + `">`
-		require.Equal(t, forms, strings.Count(out, token), out)
+		require.Equal(t, len(forms), strings.Count(out, token), out)
 		require.NotContains(t, out, `<b>`)
 		require.NotContains(t, out, `<script>`)
-		depth := map[string]int{}
-		for _, m := range openTag.FindAllStringSubmatch(out, -1) {
-			if m[1] == "" {
-				depth[m[2]]++
-			} else {
-				depth[m[2]]--
-				require.GreaterOrEqual(t, depth[m[2]], 0, "</%s> closes nothing: %s", m[2], out)
-			}
-		}
-		for tag, n := range depth {
-			require.Zero(t, n, "<%s> left open: %s", tag, out)
-		}
+		require.NoError(t, markup.Closed(out), out)
 		switch p.Screen {
 		case "vote":
 			require.Contains(t, out, `name="choice" value="continue"`)

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"html"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,15 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/internal/markup"
 	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
-)
-
-var (
-	screenAttr  = regexp.MustCompile(`data-screen="([a-z]+)" data-version="(\d+)"`)
-	voteLink    = regexp.MustCompile(`/vote/(\d+)"`)
-	h1Text      = regexp.MustCompile(`<h1[^>]*>([^<]*)</h1>`)
-	problemText = regexp.MustCompile(`<p class="message error" id="problem">([^<]*)</p>`)
 )
 
 // testTable is a Diamant table driven through HTTP by a test client.
@@ -58,10 +50,19 @@ func (tb *testTable) screen(query string) (string, int64, string) {
 	tb.c.t.Helper()
 	res, body := tb.c.get("/diamant/"+tb.id+query, nil)
 	require.Equal(tb.c.t, http.StatusOK, res.StatusCode, body)
-	m := screenAttr.FindStringSubmatch(body)
-	require.NotNil(tb.c.t, m, body)
-	v, _ := strconv.ParseInt(m[2], 10, 64)
-	return m[1], v, body
+	name, v := screenAndVersion(tb.c.t, body)
+	return name, v, body
+}
+
+// screenAndVersion are the name of a Diamant screen (a page, or a reply's HTML) and the
+// version of the table it shows.
+func screenAndVersion(t *testing.T, page string) (string, int64) {
+	t.Helper()
+	screen := markup.Parse(page).Get(t, markup.Has("data-screen"))
+	require.NotEmpty(t, screen.Attr("data-screen"), page)
+	v, err := strconv.ParseInt(screen.Attr("data-version"), 10, 64)
+	require.NoError(t, err, page)
+	return screen.Attr("data-screen"), v
 }
 
 func (tb *testTable) act(path string, version int64, form url.Values) (*http.Response, string) {
@@ -70,20 +71,34 @@ func (tb *testTable) act(path string, version int64, form url.Values) (*http.Res
 	return tb.c.post("/diamant/"+tb.id+path, form, nil)
 }
 
-func heading(body string) string {
-	m := h1Text.FindStringSubmatch(body)
-	if m == nil {
-		return ""
+// heading is the text of a screen's h1, where focus goes; "" when it has none.
+func heading(page string) string {
+	if h := markup.Parse(page).Find(markup.Heading(1)); h != nil {
+		return h.Text()
 	}
-	return m[1]
+	return ""
 }
 
-func problem(body string) string {
-	m := problemText.FindStringSubmatch(body)
-	if m == nil {
-		return ""
+// problem is what a screen says was wrong with the last request; "" when nothing was.
+func problem(page string) string {
+	if p := markup.Parse(page).Find(markup.ID("problem")); p != nil {
+		return p.Text()
 	}
-	return html.UnescapeString(m[1])
+	return ""
+}
+
+// voteSeat is the seat the pass screen hands the phone to: its link to that seat's vote.
+func voteSeat(t *testing.T, page string) string {
+	t.Helper()
+	for _, a := range markup.Parse(page).All(markup.Role("link")) {
+		if _, seat, ok := strings.Cut(a.Attr("href"), "/vote/"); ok {
+			_, err := strconv.Atoi(seat)
+			require.NoError(t, err, a.String())
+			return seat
+		}
+	}
+	t.Fatalf("no link to a vote in:\n%s", page)
+	return ""
 }
 
 // playToEnd plays a phone-vote game: the first voter of each vote leaves, the others
@@ -114,16 +129,15 @@ func playToEnd(t *testing.T, tb *testTable) (string, int) {
 			continue
 		}
 		if name == "pass" {
-			m := voteLink.FindStringSubmatch(body)
-			require.NotNil(t, m, body)
-			res, vb := tb.c.get("/diamant/"+tb.id+"/vote/"+m[1], nil)
+			seat := voteSeat(t, body)
+			res, vb := tb.c.get("/diamant/"+tb.id+"/vote/"+seat, nil)
 			require.Equal(t, http.StatusOK, res.StatusCode)
 			require.Contains(t, vb, `data-screen="vote"`)
 			choice := "continue"
 			if !strings.Contains(body, "Vote recorded.") {
 				choice = "leave"
 			}
-			res, b := tb.act("/vote", v, url.Values{"seat": {m[1]}, "choice": {choice}})
+			res, b := tb.act("/vote", v, url.Values{"seat": {seat}, "choice": {choice}})
 			require.Equal(t, http.StatusSeeOther, res.StatusCode, b)
 			actions++
 		}

@@ -2,26 +2,37 @@ package web
 
 import (
 	"encoding/json"
-	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-var donazConfigBlock = regexp.MustCompile(`(?s)<script[^>]* id="donaz-config"[^>]*>(.*?)</script>`)
+	"tavolo/web/internal/markup"
+)
 
 // clockConfig reads the JSON the clock page hands its script.
 func clockConfig(t *testing.T, body string) donazConfig {
 	t.Helper()
-	m := donazConfigBlock.FindStringSubmatch(body)
-	require.NotNil(t, m, "no config block")
+	block := markup.Parse(body).Get(t, markup.Tag("script"), markup.ID("donaz-config"))
 	var cfg donazConfig
-	require.NoError(t, json.Unmarshal([]byte(m[1]), &cfg))
+	require.NoError(t, json.Unmarshal([]byte(block.TextContent()), &cfg))
 	return cfg
+}
+
+// gameField is the game a clock's setup form is for: a new game has a new one.
+func gameField(t *testing.T, body string) string {
+	t.Helper()
+	return markup.Parse(body).Get(t, markup.Field("game")).Attr("value")
+}
+
+// donazSetupLink is the clock page's link back to its setup, which brings the setup along.
+func donazSetupLink(t *testing.T, body string) string {
+	t.Helper()
+	href := markup.Parse(body).Get(t, markup.Role("link"), markup.Name("Donaz: set up the clock")).Attr("href")
+	require.True(t, strings.HasPrefix(href, "/donaz?"), href)
+	return href
 }
 
 func TestDonazSetupPage(t *testing.T) {
@@ -40,7 +51,7 @@ func TestDonazSetupPage(t *testing.T) {
 			require.Contains(t, body, `<form method="get" action="/donaz/clock"`)
 			require.Contains(t, body, `href="/rules/donaz"`)
 			require.Contains(t, body, tc.rules)
-			require.Regexp(t, `name="game" value="[0-9a-f]{16}"`, body, "each setup is a new game")
+			require.Regexp(t, `^[0-9a-f]{16}$`, gameField(t, body), "each setup is a new game")
 		})
 	}
 }
@@ -116,7 +127,7 @@ func TestDonazClockRefusesBadSetups(t *testing.T) {
 			require.Contains(t, body, tc.want)
 			require.Contains(t, body, `href="#`+tc.anchor+`"`)
 			require.NotContains(t, body, "donaz-config", "nothing started")
-			require.Regexp(t, `name="game" value="[0-9a-z]+"`, body)
+			require.Regexp(t, `^[0-9a-z]+$`, gameField(t, body))
 		})
 	}
 }
@@ -137,9 +148,7 @@ func TestDonazChangeSetupLink(t *testing.T) {
 	ts := newTestServer(t, "")
 	c := newClient(t, ts)
 	_, body := c.get("/donaz/clock?game=g1&name1=Ada&minutes=9", nil)
-	m := regexp.MustCompile(`<a class="donaz-new" href="(/donaz\?[^"]+)"`).FindStringSubmatch(body)
-	require.NotNil(t, m)
-	res, setup := c.get(html.UnescapeString(m[1]), nil)
+	res, setup := c.get(donazSetupLink(t, body), nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	require.Contains(t, setup, `value="Ada"`)
 	require.Contains(t, setup, `id="minutes" name="minutes" value="9"`)

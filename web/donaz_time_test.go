@@ -4,7 +4,6 @@ import (
 	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -67,9 +66,7 @@ func TestDonazClockWithTimeSettings(t *testing.T) {
 	require.Contains(t, body, `<p class="donaz-delay" id="delay-1" role="timer" aria-live="off" aria-label="Bruno: delay" hidden></p>`)
 
 	// The link to change the setup brings all of it back into the form.
-	m := regexp.MustCompile(`<a class="donaz-new" href="(/donaz\?[^"]+)"`).FindStringSubmatch(body)
-	require.NotNil(t, m)
-	_, setup := c.get(html.UnescapeString(m[1]), nil)
+	_, setup := c.get(donazSetupLink(t, body), nil)
 	for _, want := range []string{
 		`id="minutes2" name="minutes2" value="3"`,
 		`id="minutes1" name="minutes1" value=""`,

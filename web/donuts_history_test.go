@@ -2,48 +2,38 @@ package web
 
 import (
 	"encoding/json"
-	"html"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"tavolo/web/internal/markup"
 )
 
 // Issue #14: "where are we?" and the history of the moves travel with the board, in the
 // page and in every reply (a move's, a live update's), on one phone and on two.
 
-var (
-	donutsWhereText   = regexp.MustCompile(`<p id="donuts-where" hidden>([^<]*)</p>`)
-	donutsSummaryText = regexp.MustCompile(`<p id="donuts-summary">([^<]*)</p>`)
-	donutsHistoryItem = regexp.MustCompile(`<li>([^<]*)</li>`)
-)
-
-// donutsWhereOf is the "where are we?" sentence in a page or a reply's HTML.
+// donutsWhereOf is the "where are we?" sentence in a page or a reply's HTML, which waits
+// hidden to be asked for.
 func donutsWhereOf(t *testing.T, h string) string {
 	t.Helper()
-	m := donutsWhereText.FindStringSubmatch(h)
-	require.NotNil(t, m, h)
-	return html.UnescapeString(m[1])
+	where := markup.Parse(h).Get(t, markup.ID("donuts-where"))
+	require.True(t, where.HasAttr("hidden"), "said when asked for: %s", where)
+	return where.Text()
 }
 
 // donutsHistoryOf is the summary and the moves of a history's HTML.
 func donutsHistoryOf(t *testing.T, h string) (string, []string) {
 	t.Helper()
-	i := strings.Index(h, `<section id="donuts-history"`)
-	require.GreaterOrEqual(t, i, 0, h)
-	h = h[i:]
-	h = h[:strings.Index(h, "</section>")]
-	m := donutsSummaryText.FindStringSubmatch(h)
-	require.NotNil(t, m, h)
+	history := markup.Parse(h).Get(t, markup.ID("donuts-history"))
 	var moves []string
-	for _, li := range donutsHistoryItem.FindAllStringSubmatch(h, -1) {
-		moves = append(moves, html.UnescapeString(li[1]))
+	for _, li := range history.All(markup.Role("listitem")) {
+		moves = append(moves, li.Text())
 	}
-	return html.UnescapeString(m[1]), moves
+	return history.Get(t, markup.ID("donuts-summary")).Text(), moves
 }
 
 func TestDonutsWhereAndHistoryOnOnePhone(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -15,8 +14,6 @@ import (
 
 	donutstable "tavolo/web/table/donuts"
 )
-
-var donutsCode = regexp.MustCompile(`<strong class="code" aria-hidden="true">([0-9A-Z]{6})</strong>`)
 
 // donutsOnTwoPhones opens a game of two players (chocolate first) to a second phone, the
 // host keeping chocolate, and lets the guest join: the two phones and the table's id.
@@ -34,17 +31,16 @@ func donutsOpenToGuest(t *testing.T, host *client) (*client, string) {
 	res, body := donutsPost(host, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, host, id)}, "keep": {"chocolate"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	_, body = host.get("/donuts/t/"+id, nil)
-	m := donutsCode.FindStringSubmatch(body)
-	require.NotNil(t, m, "the host's board shows the code")
+	code := joinCode(t, body)
 	require.Contains(t, body, "Join from the other phone")
 
 	guest := &client{t: t, base: host.base, http: newJar(t)}
-	res, body = guest.get("/join/"+m[1], nil)
+	res, body = guest.get("/join/"+code, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	require.Contains(t, body, "A game of Donuts")
 	require.Contains(t, body, ">Play vanilla</button>")
 	require.NotContains(t, body, "Play chocolate", "the host keeps chocolate")
-	res, body = guest.post("/join/"+m[1], url.Values{"seat": {"1"}}, nil)
+	res, body = guest.post("/join/"+code, url.Values{"seat": {"1"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	require.Equal(t, "/donuts/t/"+id, res.Header.Get("Location"))
 	return guest, id

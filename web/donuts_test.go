@@ -3,13 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"html"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,14 +18,9 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/internal/markup"
 	"tavolo/web/say"
 	donutstable "tavolo/web/table/donuts"
-)
-
-var (
-	donutsVersion = regexp.MustCompile(`name="version" value="(\d+)"`)
-	donutsProblem = regexp.MustCompile(`<p class="message error" id="donuts-problem">([^<]*)</p>`)
-	donutsStatus  = regexp.MustCompile(`<p class="donuts-status[^"]*" id="donuts-status">([^<]*)</p>`)
 )
 
 // donutsServer is a test server whose Server the test can reach (to set up states no
@@ -70,9 +63,7 @@ func donutsVersionOf(t *testing.T, c *client, id string) string {
 	t.Helper()
 	res, body := c.get("/donuts/t/"+id, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
-	m := donutsVersion.FindStringSubmatch(body)
-	require.NotNil(t, m, body)
-	return m[1]
+	return versionField(t, body)
 }
 
 func donutsPlace(t *testing.T, c *client, id, plate string) donutsReply {
@@ -119,7 +110,7 @@ func TestDonutsPlayWithoutScript(t *testing.T) {
 	require.Contains(t, body, "Chocolate places a donut at row 3, column 4.")
 	require.Contains(t, body, "Row 3, column 4, chocolate donut, ")
 	require.Contains(t, body, ", last move</span>")
-	require.Regexp(t, `Vanilla to play`, donutsStatus.FindStringSubmatch(body)[1])
+	require.Contains(t, markup.Parse(body).Get(t, markup.ID("donuts-status")).Text(), "Vanilla to play")
 
 	// A typed plate works the same: "d3" is column d, row 3.
 	g, _ := donuts.New(donuts.Numbered(7, donuts.Chocolate))
@@ -172,7 +163,7 @@ func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
 	// Play whatever is playable first, then take it back: the computer's opening stays.
 	res, page := c.get("/donuts/t/"+id, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	plate := regexp.MustCompile(`name="plate" value="(\d,\d)"`).FindStringSubmatch(page)[1]
+	plate := markup.Parse(page).Get(t, markup.Role("button"), markup.Field("plate")).Attr("value")
 	r := donutsPlace(t, c, id, plate)
 	require.Len(t, r.Announce, 3)
 	res, body = donutsPost(c, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, c, id)}}, asJSON)
@@ -283,9 +274,7 @@ func TestDonutsRefusals(t *testing.T) {
 				res, body := donutsPost(c, "/donuts/t/"+tc.table+"/"+tc.path, form, header)
 				require.Equal(t, tc.status, res.StatusCode, body)
 				if header == nil {
-					m := donutsProblem.FindStringSubmatch(body)
-					require.NotNil(t, m, body)
-					require.Equal(t, tc.problem, html.UnescapeString(m[1]))
+					require.Equal(t, tc.problem, markup.Parse(body).Get(t, markup.ID("donuts-problem")).Text())
 					continue
 				}
 				var r donutsReply
@@ -335,9 +324,7 @@ func TestDonutsSetupRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res, body := donutsPost(c, "/donuts", tc.form, nil)
 			require.Equal(t, tc.status, res.StatusCode)
-			m := regexp.MustCompile(`<p class="message error" id="problem" role="alert">([^<]*)</p>`).FindStringSubmatch(body)
-			require.NotNil(t, m, body)
-			require.Equal(t, tc.problem, html.UnescapeString(m[1]))
+			require.Equal(t, tc.problem, markup.Parse(body).Get(t, markup.ID("problem"), markup.Role("alert")).Text())
 		})
 	}
 }

@@ -218,7 +218,7 @@ func TestPlayerNamesCleaned(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	pt := &phoneTable{t: t, id: strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table"), phones: []*client{host}}
 	_, body = host.get("/diamant/"+pt.id+"/table", nil)
-	pt.code = codeText.FindStringSubmatch(body)[1]
+	pt.code = joinCode(t, body)
 	before := pt.version()
 	joiner := newClient(t, ts)
 	for name, want := range map[string]string{

@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/internal/markup"
 	"tavolo/web/store"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -139,12 +139,28 @@ func (c *killClient) do(method, path string, form url.Values) (int, string, stri
 	return res.StatusCode, res.Header.Get("Location"), string(b), err
 }
 
-var (
-	killCSRF    = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-	killVersion = regexp.MustCompile(`data-version="(\d+)"`)
-	killTake    = regexp.MustCompile(`name="seat" value="(\d+)">\s*<button type="submit" name="do" value="take"`)
-	killRemove  = regexp.MustCompile(`name="seat" value="(\d+)">\s*(?:<button type="submit" name="do" value="keep"[^>]*>[^<]*</button>\s*)?<button type="submit" name="do" value="remove"`)
-)
+// killToken is the form token on a page, "" when it has none.
+func killToken(page *markup.Node) string {
+	if f := page.Find(markup.Field("_csrf")); f != nil {
+		return f.Attr("value")
+	}
+	return ""
+}
+
+// killSeat is the seat of the first seat form on a table's page whose button does what
+// ("take", "remove"), "" when there is none.
+func killSeat(page *markup.Node, what string) string {
+	button := page.Find(markup.Field("do"), markup.Attr("value", what))
+	if button == nil {
+		return ""
+	}
+	if form := button.Closest(markup.Role("form")); form != nil {
+		if seat := form.Find(markup.Field("seat")); seat != nil {
+			return seat.Attr("value")
+		}
+	}
+	return ""
+}
 
 // killTable is one lobby, its host and what its loop has done.
 type killTable struct {
@@ -163,19 +179,24 @@ func (kt *killTable) step(base *string) error {
 	if status != http.StatusOK {
 		return fmt.Errorf("table page: %d", status)
 	}
-	csrf, version := killCSRF.FindStringSubmatch(page), killVersion.FindStringSubmatch(page)
-	if csrf == nil || version == nil {
+	doc := markup.Parse(page)
+	csrf, screen := killToken(doc), doc.Find(markup.Has("data-version"))
+	if csrf == "" || screen == nil {
 		return fmt.Errorf("table page without its forms")
 	}
-	form := url.Values{"_csrf": {csrf[1]}, "version": {version[1]}}
+	version := screen.Attr("data-version")
+	if _, err := strconv.ParseInt(version, 10, 64); err != nil {
+		return fmt.Errorf("table page at version %q", version)
+	}
+	form := url.Values{"_csrf": {csrf}, "version": {version}}
 	kt.n++
-	switch m, r := killTake.FindStringSubmatch(page), killRemove.FindStringSubmatch(page); {
-	case m != nil:
+	switch take, remove := killSeat(doc, "take"), killSeat(doc, "remove"); {
+	case take != "":
 		form.Set("do", "take")
-		form.Set("seat", m[1])
-	case r != nil:
+		form.Set("seat", take)
+	case remove != "":
 		form.Set("do", "remove")
-		form.Set("seat", r[1])
+		form.Set("seat", remove)
 	case kt.n%2 == 0:
 		form.Set("do", "add")
 		form.Set("name", "P"+strconv.Itoa(kt.n))
@@ -185,11 +206,11 @@ func (kt *killTable) step(base *string) error {
 		if err != nil {
 			return err
 		}
-		csrf := killCSRF.FindStringSubmatch(page)
-		if csrf == nil {
+		csrf := killToken(markup.Parse(page))
+		if csrf == "" {
 			return fmt.Errorf("join page without its form")
 		}
-		_, _, _, err = joiner.do(http.MethodPost, "/join/"+kt.code, url.Values{"_csrf": {csrf[1]}, "seat": {"new"}, "name": {"J" + strconv.Itoa(kt.n)}})
+		_, _, _, err = joiner.do(http.MethodPost, "/join/"+kt.code, url.Values{"_csrf": {csrf}, "seat": {"new"}, "name": {"J" + strconv.Itoa(kt.n)}})
 		return err
 	}
 	_, _, _, err = kt.host.do(http.MethodPost, "/diamant/"+kt.id+"/seat", form)
@@ -210,17 +231,15 @@ func TestKillDuringSeatChanges(t *testing.T) {
 		host := newKillClient(&base)
 		_, _, page, err := host.do(http.MethodGet, "/diamant/phones", nil)
 		require.NoError(t, err)
-		csrf := killCSRF.FindStringSubmatch(page)
-		require.NotNil(t, csrf, page)
-		status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {csrf[1]}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
+		csrf := killToken(markup.Parse(page))
+		require.NotEmpty(t, csrf, page)
+		status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {csrf}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
 		require.NoError(t, err)
 		require.Equal(t, http.StatusSeeOther, status, body)
 		id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
 		_, _, page, err = host.do(http.MethodGet, "/diamant/"+id+"/table", nil)
 		require.NoError(t, err)
-		m := codeText.FindStringSubmatch(page)
-		require.NotNil(t, m, page)
-		tables[i] = &killTable{id: id, code: m[1], host: host}
+		tables[i] = &killTable{id: id, code: joinCode(t, page), host: host}
 	}
 
 	changes := 0

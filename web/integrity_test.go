@@ -43,7 +43,7 @@ func TestPhonesLoadRepairsASeatThatNoLongerExists(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
 	_, body = host.get("/diamant/"+id+"/table", nil)
-	code := codeText.FindStringSubmatch(body)[1]
+	code := joinCode(t, body)
 	bruno := newClient(t, ts)
 	res, body = bruno.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Bruno"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
@@ -166,7 +166,7 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	id := strings.TrimSuffix(strings.TrimPrefix(res.Header.Get("Location"), "/diamant/"), "/table")
 	_, body = host.get("/diamant/"+id+"/table", nil)
-	code := codeText.FindStringSubmatch(body)[1]
+	code := joinCode(t, body)
 	pt := &phoneTable{t: t, id: id, code: code, phones: []*client{host}}
 
 	phone := newClient(t, ts)

@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/net/html"
+
+	"tavolo/web/internal/markup"
 )
 
 // A page's language links stay on this site whatever path was asked for: a path a
@@ -30,7 +31,7 @@ func TestLanguageLinksStayOnSite(t *testing.T) {
 	} {
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
-		links := languageHrefs(t, rec.Body.String())
+		links := languageHrefs(rec.Body.String())
 		require.Len(t, links, 4, target)
 		for _, href := range links {
 			require.True(t, strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//") && !strings.HasPrefix(href, "/\\"), "%s: %s", target, href)
@@ -40,31 +41,14 @@ func TestLanguageLinksStayOnSite(t *testing.T) {
 }
 
 // languageHrefs are the addresses of a page's links that choose a language.
-func languageHrefs(t *testing.T, page string) []string {
+func languageHrefs(page string) []string {
 	var hrefs []string
-	for _, href := range attrValues(t, page, "a", "href") {
-		if strings.Contains(href, "lang=") {
+	for _, a := range markup.Parse(page).All(markup.Role("link")) {
+		if href := a.Attr("href"); strings.Contains(href, "lang=") {
 			hrefs = append(hrefs, href)
 		}
 	}
 	return hrefs
-}
-
-// attrValues are the values of attr on a page's elements named tag, in document order.
-func attrValues(t *testing.T, page, tag, attr string) []string {
-	doc, err := html.Parse(strings.NewReader(page))
-	require.NoError(t, err)
-	var values []string
-	for n := range doc.Descendants() {
-		if n.Type == html.ElementNode && n.Data == tag {
-			for _, a := range n.Attr {
-				if a.Key == attr {
-					values = append(values, a.Val)
-				}
-			}
-		}
-	}
-	return values
 }
 
 // Pages and replies carry the device's form token, its hidden chest or its vote: no cache
@@ -88,9 +72,8 @@ func TestPrivateAnswersAreNotStored(t *testing.T) {
 		require.Equal(t, "private, no-store", res.Header.Get("Cache-Control"), name)
 	}
 	_, home := c.get("/", nil)
-	scripts := attrValues(t, home, "script", "src")
-	require.NotEmpty(t, scripts)
-	res, _ := c.get(scripts[0], nil)
+	script := markup.Parse(home).Get(t, markup.Tag("script"), markup.Has("src"))
+	res, _ := c.get(script.Attr("src"), nil)
 	require.Contains(t, res.Header.Get("Cache-Control"), "immutable")
 }
 

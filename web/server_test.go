@@ -14,12 +14,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
+
+	"tavolo/web/internal/markup"
 )
 
 // client is a browser for tests: it keeps cookies and does not follow redirects.
@@ -72,22 +74,34 @@ func (c *client) get(path string, header map[string]string) (*http.Response, str
 	return c.do(http.MethodGet, path, nil, header)
 }
 
-var (
-	htmlLang  = regexp.MustCompile(`<html lang="([a-z]+)"`)
-	csrfField = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-)
-
+// langOf is a page's language, its <html lang>.
 func langOf(t *testing.T, body string) string {
-	m := htmlLang.FindStringSubmatch(body)
-	require.NotNil(t, m, "no <html lang>")
-	return m[1]
+	t.Helper()
+	lang := markup.Parse(body).Get(t, markup.Tag("html")).Attr("lang")
+	require.NotEmpty(t, lang, "no <html lang>")
+	return lang
+}
+
+// field is the value of a page's first form field named name: a form's token, its version.
+func field(t *testing.T, page, name string) string {
+	t.Helper()
+	return markup.Parse(page).Get(t, markup.Field(name)).Attr("value")
+}
+
+// versionField is the table's version a page's forms carry, as they send it.
+func versionField(t *testing.T, page string) string {
+	t.Helper()
+	v := field(t, page, "version")
+	_, err := strconv.ParseInt(v, 10, 64)
+	require.NoError(t, err, "a version is a number: %q", v)
+	return v
 }
 
 func (c *client) csrf() string {
 	_, body := c.get("/settings", nil)
-	m := csrfField.FindStringSubmatch(body)
-	require.NotNil(c.t, m, "no CSRF field on the settings page")
-	return m[1]
+	token := field(c.t, body, "_csrf")
+	require.NotEmpty(c.t, token, "no CSRF token on the settings page")
+	return token
 }
 
 func TestPagesAnswerWithSecurityHeaders(t *testing.T) {
@@ -104,7 +118,9 @@ func TestPagesAnswerWithSecurityHeaders(t *testing.T) {
 		require.NotEmpty(t, res.Header.Get("Referrer-Policy"), path)
 		require.Equal(t, 1, strings.Count(body, "<h1"), "%s: one h1", path)
 		require.NotContains(t, body, "style=", "%s: no inline style", path)
-		require.NotRegexp(t, `<script(?: [^>]*)?>[^<]`, body, "%s: no inline script", path)
+		for _, script := range markup.Parse(body).All(markup.Tag("script")) {
+			require.Empty(t, script.TextContent(), "%s: no inline script", path)
+		}
 	}
 	res, body := c.get("/healthz", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
@@ -160,7 +176,8 @@ func TestSettingsRoundTrip(t *testing.T) {
 		require.Contains(t, body, attr)
 	}
 	require.Contains(t, body, `role="status"`)
-	require.Regexp(t, `<input type="radio" name="verbosity" value="brief" checked`, body, "the form shows the saved choice")
+	brief := markup.Parse(body).Get(t, markup.Role("radio"), markup.Field("verbosity"), markup.Attr("value", "brief"))
+	require.True(t, brief.HasAttr("checked"), "the form shows the saved choice")
 }
 
 // The verbosity's two choices are explained by an example each, made by the sentences
@@ -333,9 +350,9 @@ func TestShellFiles(t *testing.T) {
 	require.Contains(t, body, "/offline/sk")
 
 	_, page := c.get("/?lang=sk", nil)
-	catalog := regexp.MustCompile(`data-catalog="([^"]+)"`).FindStringSubmatch(page)
-	require.NotNil(t, catalog)
-	res, body = c.get(catalog[1], nil)
+	catalog := markup.Parse(page).Get(t, markup.Tag("html")).Attr("data-catalog")
+	require.NotEmpty(t, catalog)
+	res, body = c.get(catalog, nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	var msgs map[string]any
 	require.NoError(t, json.Unmarshal([]byte(body), &msgs))

@@ -5,19 +5,18 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/internal/markup"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -263,7 +262,7 @@ func (p *scriptPhone) diamant(method, path string, form url.Values) diamantReply
 	p.t.Helper()
 	var r diamantReply
 	p.ask(method, path, form, &r)
-	p.version, p.heading, p.html = r.Version, headingOf(r.HTML), r.HTML
+	p.version, p.heading, p.html = r.Version, heading(r.HTML), r.HTML
 	return r
 }
 
@@ -276,32 +275,31 @@ func (p *scriptPhone) hear(tr *transcript, who string, r diamantReply) {
 // where writes what "Where are we?" (the S key) says on the phone's screen now.
 func (p *scriptPhone) where(tr *transcript, who string) {
 	p.t.Helper()
-	m := whereText.FindStringSubmatch(p.html)
-	require.NotNil(p.t, m, p.html)
-	tr.line(who, "where: "+html.UnescapeString(m[3]))
+	where, _ := whereOf(p.t, p.html)
+	tr.line(who, "where: "+where)
 }
 
-// historyLine is a line of the history page a screen reader reads: its heading, summary
-// and "where" paragraph, a round's heading, a list item.
-var historyLine = regexp.MustCompile(`<h1[^>]*>([^<]*)</h1>|<p class="lead" id="(?:summary|where)">([^<]*)</p>|<p id="where">([^<]*)</p>|<h2 id="round-\d+">([^<]*)</h2>|<li>([^<]*)</li>`)
-
-// history writes the history page as the phone reads it, from its heading on: the
-// headings as "heading:" and "round:", list items as "- ".
+// history writes the history page as the phone reads it, line by line through its main
+// landmark: the heading as "heading:", a round's heading as "round:", the paragraphs, and
+// the list items as "- "; what is hidden is not read, and links and buttons are not lines.
 func (p *scriptPhone) history(tr *transcript, who, at string) {
 	p.t.Helper()
 	res, body := p.c.get(at+"/history", nil)
 	require.Equal(p.t, http.StatusOK, res.StatusCode, body)
-	main := body[strings.Index(body, "<main"):]
-	for _, m := range historyLine.FindAllStringSubmatch(main, -1) {
+	for _, n := range markup.Parse(body).Get(p.t, markup.Role("main")).All(markup.Shown) {
+		text := n.Text()
 		switch {
-		case m[1] != "":
-			tr.line(who, "heading: "+html.UnescapeString(m[1]))
-		case m[4] != "":
-			tr.line(who, "round: "+html.UnescapeString(m[4]))
-		case m[5] != "":
-			tr.line(who, "- "+html.UnescapeString(m[5]))
-		default:
-			tr.line(who, html.UnescapeString(m[2]+m[3]))
+		case text == "":
+		case n.Role() == "heading" && n.Level() == 1:
+			tr.line(who, "heading: "+text)
+		case n.Role() == "heading" && n.Level() == 2:
+			tr.line(who, "round: "+text)
+		case n.Role() == "heading":
+			p.t.Fatalf("a heading the history's transcript does not expect: %s", n)
+		case n.Role() == "paragraph":
+			tr.line(who, text)
+		case n.Role() == "listitem":
+			tr.line(who, "- "+text)
 		}
 	}
 }
@@ -321,7 +319,7 @@ func (p *scriptPhone) follow(tr *transcript, v int64) {
 		var r diamantReply
 		require.NoError(p.t, json.Unmarshal([]byte(e.Data), &r), e.Data)
 		if r.Version > p.version {
-			h := headingOf(r.HTML)
+			h := heading(r.HTML)
 			shown := h
 			if h == p.heading {
 				shown = ""
@@ -343,17 +341,21 @@ func (p *scriptPhone) open(path string) {
 	p.events = events
 }
 
-var (
-	formSeat = regexp.MustCompile(`name="seat" value="(\d+)"`)
-	drawForm = regexp.MustCompile(`action="/diamant/[a-z2-7]+/draw"`)
-)
-
-func headingOf(h string) string { return html.UnescapeString(heading(h)) }
-
+// screenOf is the name of the Diamant screen a page shows.
 func screenOf(t *testing.T, h string) string {
-	m := screenAttr.FindStringSubmatch(h)
-	require.NotNil(t, m, h)
-	return m[1]
+	t.Helper()
+	screen, _ := screenAndVersion(t, h)
+	return screen
+}
+
+// hasForm tells whether a screen has a form sent to the address action (at+"/draw").
+func hasForm(h, action string) bool {
+	return markup.Parse(h).Find(markup.Role("form"), markup.Attr("action", action)) != nil
+}
+
+// hasLink tells whether a screen has a link to the address href (at+"?show=pass").
+func hasLink(h, href string) bool {
+	return markup.Parse(h).Find(markup.Role("link"), markup.Attr("href", href)) != nil
 }
 
 // diamantHand is what a seat carries now, as the store has the table: the players' policy
@@ -419,22 +421,21 @@ func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, in 
 			tr.step("Show what was voted")
 			r = p.diamant(http.MethodGet, at+"?show=reveal", nil)
 		case screen == "pass":
-			m := voteLink.FindStringSubmatch(r.HTML)
-			require.NotNil(t, m, r.HTML)
-			seat, _ := strconv.Atoi(m[1])
+			voter := voteSeat(t, r.HTML)
+			seat, _ := strconv.Atoi(voter)
 			tr.step("%s takes the phone", transcriptPlayers[seat])
-			r = p.diamant(http.MethodGet, at+"/vote/"+m[1], nil)
+			r = p.diamant(http.MethodGet, at+"/vote/"+voter, nil)
 		case screen == "vote":
-			m := formSeat.FindStringSubmatch(r.HTML)
-			require.NotNil(t, m, r.HTML)
-			seat, _ := strconv.Atoi(m[1])
+			voter := field(t, r.HTML, "seat")
+			seat, err := strconv.Atoi(voter)
+			require.NoError(t, err, r.HTML)
 			choice, says := choiceOf(transcriptLeaves(seat, diamantHand(t, s, id, seat)))
 			tr.step("%s votes %s", transcriptPlayers[seat], says)
-			r = p.diamant(http.MethodPost, at+"/vote", url.Values{"seat": {m[1]}, "choice": {choice}, "version": {strconv.FormatInt(r.Version, 10)}})
-		case strings.Contains(r.HTML, "?show=pass"):
+			r = p.diamant(http.MethodPost, at+"/vote", url.Values{"seat": {voter}, "choice": {choice}, "version": {strconv.FormatInt(r.Version, 10)}})
+		case hasLink(r.HTML, at+"?show=pass"):
 			tr.step("The vote begins: the phone is passed round")
 			r = p.diamant(http.MethodGet, at+"?show=pass", nil)
-		case drawForm.MatchString(r.HTML):
+		case hasForm(r.HTML, at+"/draw"):
 			draws++
 			undo = draws == transcriptUndoAt
 			tr.step("The app draws a card")
@@ -466,9 +467,7 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, in tr
 	tr.step("%s opens a table for a phone each (the table's page loads)", host.name)
 	r := host.diamant(http.MethodGet, at+"/table", nil)
 	host.hear(tr, host.name, r)
-	m := codeText.FindStringSubmatch(r.HTML)
-	require.NotNil(t, m, r.HTML)
-	code := m[1]
+	code := joinCode(t, r.HTML)
 	tr.hidden(table.SpacedCode(code), "CODE")
 	tr.hidden(code, "CODE")
 	host.open(at + "/events")
@@ -554,15 +553,14 @@ func diamantPhonesTranscript(t *testing.T, s *Server, ts *httptest.Server, in tr
 		case voter != nil:
 			// The vote form as the page has it: its version may be older than the table's,
 			// its step names the vote.
-			step := stepField.FindStringSubmatch(voter.html)
-			require.NotNil(t, step, voter.html)
+			step := voteStep(t, voter.html)
 			choice, says := choiceOf(transcriptLeaves(voter.seat, diamantHand(t, s, id, voter.seat)))
 			tr.step("%s votes %s, on their own phone", voter.name, says)
 			r := voter.diamant(http.MethodPost, at+"/vote", url.Values{"seat": {strconv.Itoa(voter.seat)}, "choice": {choice},
-				"version": {strconv.FormatInt(voter.version, 10)}, "step": {step[1]}})
+				"version": {strconv.FormatInt(voter.version, 10)}, "step": {step}})
 			voter.hear(tr, voter.name, r)
 			everyone(r.Version)
-		case drawForm.MatchString(host.html):
+		case hasForm(host.html, at+"/draw"):
 			draws++
 			undo = draws == transcriptUndoAt
 			tr.step("%s has the app draw a card", host.name)
@@ -628,9 +626,7 @@ func donutsTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcrip
 	}
 	donutsWhereStep(t, tr, r)
 	tr.step("Go to the history of the moves")
-	heading := regexp.MustCompile(`<h2 id="donuts-history-h"[^>]*>([^<]*)</h2>`).FindStringSubmatch(r.History)
-	require.NotNil(t, heading, r.History)
-	tr.line("", "heading: "+html.UnescapeString(heading[1]))
+	tr.line("", "heading: "+markup.Parse(r.History).Get(t, markup.ID("donuts-history-h")).Text())
 	summary, moves := donutsHistoryOf(t, r.History)
 	tr.line("", summary)
 	for _, m := range moves {
