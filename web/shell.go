@@ -32,7 +32,7 @@ func (s *Server) serveAsset(c echo.Context) error {
 // serveEngine serves the offline build's module, read from the embedded file (it is
 // large: never copied), compressed on the way like any file.
 func (s *Server) serveEngine(c echo.Context) error {
-	f, err := s.engine.Open()
+	f, err := s.engine.Open(s.engine.Files[0]) // as it is; its compressed forms are not served yet
 	if err != nil {
 		return err
 	}
