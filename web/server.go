@@ -3,7 +3,6 @@
 package web
 
 import (
-	"compress/gzip"
 	"context"
 	"errors"
 	"log/slog"
@@ -305,15 +304,6 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		return next(c)
 	}
-}
-
-// compress gzips pages and files (the fastest level: a page is a few KB of HTML), not a
-// live stream (each event must leave at once) nor a script's JSON: an action's reply is a
-// few KB that fits a connection's first round trip, and reaches the other phones as it
-// is on their streams anyway.
-func compress() echo.MiddlewareFunc {
-	return middleware.GzipWithConfig(middleware.GzipConfig{Level: gzip.BestSpeed, MinLength: 1024,
-		Skipper: func(c echo.Context) bool { return isScriptRequest(c.Request()) }})
 }
 
 // isScriptRequest tells a request of a page's script whose answer is not a document: a
