@@ -53,7 +53,8 @@ lint:
 		cmp -s $$t/$${f%.templ}_templ.go $${f%.templ}_templ.go || { echo "make generate needed: $$f"; rm -rf $$t; exit 1; }; done; rm -rf $$t
 	$(GO) vet ./...
 
-bench:
+# With the engine built, so that BenchmarkEngineDownload serves it.
+bench: engine
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [GAME=diamant|donuts MODE=process|inprocess TABLES=500 RATE=1 SECONDS=60]"
 

@@ -9,11 +9,12 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// compress gzips pages and files (the fastest level: a page is a few KB of HTML, made
-// afresh for each request), not a live stream (each event must leave at once) nor a
-// script's JSON: an action's reply is a few KB that fits a connection's first round trip,
-// and reaches the other phones as it is on their streams anyway. A reply that already has
-// a Content-Encoding, or is partial or empty (206, 204, 304), leaves as it is.
+// compress gzips pages (the fastest level: a page is a few KB of HTML, made afresh for
+// each request), not a live stream (each event must leave at once) nor a script's JSON:
+// an action's reply is a few KB that fits a connection's first round trip, and reaches
+// the other phones as it is on their streams anyway. Static files are skipped: each is
+// compressed once, and served in the coding the browser takes (static.go). A reply that
+// already has a Content-Encoding, or is partial or empty (206, 204, 304), leaves as it is.
 func compress() echo.MiddlewareFunc {
 	pool := sync.Pool{New: func() any {
 		w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
@@ -23,7 +24,7 @@ func compress() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
-			if isScriptRequest(req) {
+			if isScriptRequest(req) || isStaticPath(req.URL.Path) {
 				return next(c)
 			}
 			res := c.Response()

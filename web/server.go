@@ -73,7 +73,9 @@ type Server struct {
 	// catalogURLs: each language's catalog for the browser, at its hashed URL.
 	catalogURLs map[string]string
 	assets      *pwa.Assets
-	engine      *pwa.Engine // the offline build, served to the service worker; nil when not built
+	engine      *pwa.Engine            // the offline build, served to the service worker; nil when not built
+	static      map[string]*staticFile // what is served as it is, by path (static.go)
+	built       time.Time              // when this program was built: the static files' Last-Modified
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
@@ -120,7 +122,8 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog)}
+		catalogURLs: catalogURLs(catalog), built: builtAt()}
+	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
@@ -175,14 +178,11 @@ func (s *Server) routes() {
 	s.echo = e
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
-	if s.engine != nil {
-		e.GET(s.engine.URL, s.serveEngine)
-	}
-	e.GET("/static/*", s.serveAsset)
+	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
 	e.GET("/favicon.ico", s.favicon)
-	e.GET("/catalog/:file", s.serveCatalog)
+	e.GET("/catalog/:file", s.serveStaticPath)
 	e.GET("/offline/:lang", s.offline)
 
 	e.GET("/", s.home)
@@ -249,6 +249,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	go s.sweep(ctx)
+	go s.warmStatic(s.stopping)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(conns.Limit(srv, ln, s.maxConns)) }()
 	perDevice, perAddress, total := s.streams.Caps()
