@@ -76,6 +76,7 @@ type Server struct {
 	engine      *pwa.Engine            // the offline build, served to the service worker; nil when not built
 	static      map[string]*staticFile // what is served as it is, by path (static.go)
 	built       time.Time              // when this program was built: the static files' Last-Modified
+	handler     http.Handler           // echo, answering HEAD as GET (head.go)
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
@@ -153,7 +154,7 @@ func (s *Server) Close() error {
 func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.echo }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() {
 	e := echo.New()
@@ -176,6 +177,7 @@ func (s *Server) routes() {
 		Skipper:        func(c echo.Context) bool { return isStaticPath(c.Request().URL.Path) },
 	}))
 	s.echo = e
+	s.handler = answerHead(e)
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
@@ -286,7 +288,11 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 
 func (s *Server) logRequest(c echo.Context, start time.Time) {
 	req := c.Request()
-	s.log.Debug("request", "method", req.Method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
+	method := req.Method
+	if isHead(req) {
+		method = http.MethodHead
+	}
+	s.log.Debug("request", "method", method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
 }
 
 // csp allows no inline script or style: everything comes from this origin's files.

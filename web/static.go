@@ -152,6 +152,11 @@ func (s *Server) serveStatic(c echo.Context, f *staticFile) error {
 		defer file.Close()
 		content = file.(io.ReadSeeker)
 	}
+	if isHead(req) {
+		// Answered as a GET, but ServeContent need not read a body that would not be sent.
+		req = req.WithContext(req.Context())
+		req.Method = http.MethodHead
+	}
 	var w http.ResponseWriter = c.Response()
 	if r.coding != "" {
 		w = lengthWriter{w, r.size}

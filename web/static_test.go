@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
@@ -8,12 +9,16 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/require"
@@ -196,4 +201,108 @@ func TestStaticFilesInEveryCoding(t *testing.T) {
 		require.Empty(t, res.Header.Values("Vary"), path)
 		require.NotEmpty(t, res.Header.Get("ETag"), path)
 	}
+}
+
+// exchange sends one request on a connection of its own and reads the answer as sent:
+// the status and headers, then every byte that follows them (for a HEAD, none).
+func exchange(t *testing.T, ts *httptest.Server, method, path string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.SetDeadline(time.Now().Add(20*time.Second)))
+	var req strings.Builder
+	fmt.Fprintf(&req, "%s %s HTTP/1.1\r\nHost: tavolo.test\r\nConnection: close\r\n", method, path)
+	for k, v := range header {
+		fmt.Fprintf(&req, "%s: %s\r\n", k, v)
+	}
+	req.WriteString("\r\n")
+	_, err = io.WriteString(conn, req.String())
+	require.NoError(t, err)
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, &http.Request{Method: method})
+	require.NoError(t, err)
+	rest := io.Reader(br) // a HEAD's answer has no body: whatever follows is read as sent
+	if method != http.MethodHead {
+		rest = res.Body
+	}
+	body, err := io.ReadAll(rest)
+	require.NoError(t, err)
+	return res, body
+}
+
+// HEAD is answered as GET without the body (security review 3, Info): the status and
+// headers a GET gets, Content-Length included; a path that has no GET answers 405.
+func TestHeadAnswersAsGet(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	module := testModule(32 << 10)
+	engine := testEngine(t, s, module)
+	script, _ := s.assets.Get("js/clock.js")
+	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
+	var cookies []string
+	u, _ := url.Parse(ts.URL)
+	for _, c := range pt.phones[0].http.Jar.Cookies(u) {
+		cookies = append(cookies, c.Name+"="+c.Value)
+	}
+	for _, tc := range []struct {
+		name, path string
+		header     map[string]string
+		status     int
+	}{
+		{"the health check", "/healthz", nil, http.StatusOK},
+		{"a page", "/rules/diamant", map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK},
+		{"a page as it is", "/about", nil, http.StatusOK},
+		{"a table's page", "/diamant/" + pt.id + "/table", map[string]string{"Cookie": strings.Join(cookies, "; "), "Accept-Encoding": "gzip"}, http.StatusOK},
+		{"a static file", script.URL, map[string]string{"Accept-Encoding": "br, gzip"}, http.StatusOK},
+		{"a static file as it is", script.URL, nil, http.StatusOK},
+		{"a catalog", s.catalogURLs["it"], map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK},
+		{"the service worker", "/sw.js", map[string]string{"Accept-Encoding": "br"}, http.StatusOK},
+		{"the manifest", "/manifest.webmanifest", nil, http.StatusOK},
+		{"the engine", engine, map[string]string{"Accept-Encoding": "br, gzip"}, http.StatusOK},
+		{"the engine, a range", engine, map[string]string{"Range": "bytes=0-99"}, http.StatusPartialContent},
+		{"a missing page", "/nowhere", nil, http.StatusNotFound},
+		{"a form's POST", "/diamant/" + pt.id + "/draw", nil, http.StatusMethodNotAllowed},
+		{"a form's POST, no table", "/donuts/t/0123456789/place", nil, http.StatusMethodNotAllowed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			get, getBody := exchange(t, ts, http.MethodGet, tc.path, tc.header)
+			head, headBody := exchange(t, ts, http.MethodHead, tc.path, tc.header)
+			require.Equal(t, tc.status, get.StatusCode)
+			require.Equal(t, tc.status, head.StatusCode)
+			require.Empty(t, headBody, "no body")
+			if tc.status != http.StatusMethodNotAllowed {
+				require.NotEmpty(t, getBody)
+			}
+			require.Equal(t, headersOf(get), headersOf(head))
+			if cl := get.Header.Get("Content-Length"); cl != "" {
+				require.Equal(t, fmt.Sprint(len(getBody)), cl)
+			}
+		})
+	}
+
+	// A live stream's HEAD is its status and type, not a stream held open.
+	path := "/diamant/" + pt.id + "/events"
+	header := map[string]string{"Cookie": strings.Join(cookies, "; "), "Accept": "text/event-stream"}
+	head, body := exchange(t, ts, http.MethodHead, path, header)
+	require.Equal(t, http.StatusOK, head.StatusCode)
+	require.Equal(t, "text/event-stream", head.Header.Get("Content-Type"))
+	require.Empty(t, body)
+	head, _ = exchange(t, ts, http.MethodHead, path, nil)
+	require.Equal(t, http.StatusForbidden, head.StatusCode, "a device not at the table, as a GET")
+}
+
+// headersOf is a reply's headers but its date and the values of its cookies (a CSRF
+// token is new for each request).
+func headersOf(res *http.Response) http.Header {
+	h := res.Header.Clone()
+	h.Del("Date")
+	var cookies []string
+	for _, c := range res.Cookies() {
+		cookies = append(cookies, c.Name)
+	}
+	h.Del("Set-Cookie")
+	if cookies != nil {
+		h["Set-Cookie"] = cookies
+	}
+	return h
 }
