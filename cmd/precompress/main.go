@@ -4,7 +4,8 @@
 // first. The server serves FILE at a URL made of its hash, and each compressed form listed
 // there to the browsers that take it. When FILE.sha256 already lists FILE and both forms as
 // they are, it does nothing: `make engine` builds the same module again when nothing
-// changed, and brotli at its best takes minutes on it.
+// changed, and brotli at its best takes minutes on it. Otherwise it removes FILE.sha256
+// first, so that a run cut short leaves no list of forms that are not FILE's.
 //
 //	go run ./cmd/precompress pwa/engine/tavolo.wasm
 package main
@@ -46,6 +47,11 @@ func run(file string) error {
 	if upToDate(file, sums[base]) {
 		fmt.Printf("%s: %s and %s are up to date\n", file, base+precompress.Suffix(precompress.Brotli), base+precompress.Suffix(precompress.Gzip))
 		return nil
+	}
+	// The old list goes first: until the new one is written, the server finds no engine
+	// here rather than a compressed form of another module (an interrupted run).
+	if err := os.Remove(file + ".sha256"); err != nil && !os.IsNotExist(err) {
+		return err
 	}
 	type result struct {
 		coding, sum string
