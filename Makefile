@@ -15,11 +15,13 @@ build: engine
 	$(GO) build -o $(BIN) ./cmd/tavolo
 
 # The offline engine (pwa/engine/README.md): the server built for the browser, and Go's
-# loader for it from the same toolchain. The server embeds both.
+# loader for it from the same toolchain; the module compressed once, here (brotli at its
+# best takes about 100 s of CPU on it, and is done again only when the module changed),
+# and the list of the three files' hashes. The server embeds them all.
 engine:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
-	cd pwa/engine && sha256sum tavolo.wasm > tavolo.wasm.sha256
+	$(GO) run ./cmd/precompress pwa/engine/tavolo.wasm
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.
@@ -55,7 +57,8 @@ lint: node_modules/.installed
 	$(GO) tool staticcheck ./...
 	npx eslint .
 
-bench:
+# With the engine built, so that BenchmarkEngineDownload serves it.
+bench: engine
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [GAME=diamant|donuts MODE=process|inprocess TABLES=500 RATE=1 SECONDS=60]"
 

@@ -68,10 +68,6 @@ func (s *Server) handleError(err error, c echo.Context) {
 		// The error came before the language was chosen (a body too large, say).
 		c.Set("lang", s.catalog.Match(c.Request().Header.Get("Accept-Language")))
 	}
-	if c.Request().Method == http.MethodHead {
-		_ = c.NoContent(status)
-		return
-	}
 	l := s.localizer(c)
 	if rerr := renderPage(c, status, page.Error(s.frame(c, "error", l.T(texts.title)), l.T(texts.body))); rerr != nil {
 		s.log.Error("error page failed", "err", rerr)

@@ -4,7 +4,6 @@ package web
 
 import (
 	"cmp"
-	"compress/gzip"
 	"context"
 	"errors"
 	"log/slog"
@@ -100,7 +99,10 @@ type Server struct {
 	// catalogURLs: each language's catalog for the browser, at its hashed URL.
 	catalogURLs map[string]string
 	assets      *pwa.Assets
-	engine      *pwa.Engine // the offline build, served to the service worker; nil when not built
+	engine      *pwa.Engine            // the offline build, served to the service worker; nil when not built
+	static      map[string]*staticFile // what is served as it is, by path (static.go)
+	built       time.Time              // when this program was built: the static files' Last-Modified
+	handler     http.Handler           // echo, answering HEAD as GET (head.go)
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
@@ -148,7 +150,8 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog)}
+		catalogURLs: catalogURLs(catalog), built: builtAt()}
+	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.maxConnsAddr = conns.PerAddress(cfg.MaxConnectionsPerAddress, s.maxConns)
@@ -179,7 +182,7 @@ func (s *Server) Close() error {
 func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 // Handler is the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.echo }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 func (s *Server) routes() {
 	e := echo.New()
@@ -203,16 +206,14 @@ func (s *Server) routes() {
 		Skipper:        func(c echo.Context) bool { return isStaticPath(c.Request().URL.Path) },
 	}))
 	s.echo = e
+	s.handler = answerHead(e)
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
-	if s.engine != nil {
-		e.GET(s.engine.URL, s.serveEngine)
-	}
-	e.GET("/static/*", s.serveAsset)
+	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
 	e.GET("/favicon.ico", s.favicon)
-	e.GET("/catalog/:file", s.serveCatalog)
+	e.GET("/catalog/:file", s.serveStaticPath)
 	e.GET("/offline/:lang", s.offline)
 
 	e.GET("/", s.home)
@@ -305,6 +306,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
+	go s.warmStatic(s.stopping)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.streams.Caps()
@@ -342,7 +344,11 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 
 func (s *Server) logRequest(c echo.Context, start time.Time) {
 	req := c.Request()
-	s.log.Debug("request", "method", req.Method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
+	method := req.Method
+	if isHead(req) {
+		method = http.MethodHead
+	}
+	s.log.Debug("request", "method", method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
 }
 
 // csp allows no inline script or style: everything comes from this origin's files.
@@ -373,15 +379,6 @@ func private(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
-}
-
-// compress gzips pages and files (the fastest level: a page is a few KB of HTML), not a
-// live stream (each event must leave at once) nor a script's JSON: an action's reply is a
-// few KB that fits a connection's first round trip, and reaches the other phones as it
-// is on their streams anyway.
-func compress() echo.MiddlewareFunc {
-	return middleware.GzipWithConfig(middleware.GzipConfig{Level: gzip.BestSpeed, MinLength: 1024,
-		Skipper: func(c echo.Context) bool { return isScriptRequest(c.Request()) }})
 }
 
 // isScriptRequest tells a request of a page's script whose answer is not a document: a

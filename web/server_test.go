@@ -420,6 +420,7 @@ func TestGzipMiddleware(t *testing.T) {
 	e := echo.New()
 	e.Use(compress())
 	big := strings.Repeat("<p>La grotta: un tesoro da 7 rubini.</p>\n", 60)
+	encoded := "\x1b\x8f\x01brotli-bytes" + strings.Repeat("\xa5", 2000) // a handler's own compressed body
 	e.GET("/big", func(c echo.Context) error { return c.HTML(http.StatusOK, big) })
 	e.GET("/small", func(c echo.Context) error { return c.HTML(http.StatusCreated, "<p>short</p>") })
 	e.GET("/pieces", func(c echo.Context) error {
@@ -441,19 +442,32 @@ func TestGzipMiddleware(t *testing.T) {
 	})
 	e.GET("/redirect", func(c echo.Context) error { return c.Redirect(http.StatusSeeOther, "/big") })
 	e.GET("/fails", func(c echo.Context) error { return echo.ErrForbidden })
+	e.GET("/encoded", func(c echo.Context) error {
+		c.Response().Header().Set(echo.HeaderContentEncoding, "br")
+		addVary(c.Response().Header(), echo.HeaderAcceptEncoding)
+		return c.Blob(http.StatusOK, "application/wasm", []byte(encoded))
+	})
+	e.GET("/partial", func(c echo.Context) error {
+		c.Response().Header().Set("Content-Range", fmt.Sprintf("bytes 0-%d/9999", len(big)-1))
+		return c.Blob(http.StatusPartialContent, echo.MIMETextHTMLCharsetUTF8, []byte(big))
+	})
 	for _, tc := range []struct {
 		name, path, encoding string
 		status               int
-		gzip                 bool
+		coding               string // the reply's Content-Encoding
 		body                 string
 	}{
-		{"a long body", "/big", "gzip, deflate, br", http.StatusOK, true, big},
-		{"a long body, no gzip asked", "/big", "br", http.StatusOK, false, big},
-		{"a short body", "/small", "gzip", http.StatusCreated, false, "<p>short</p>"},
-		{"a body in pieces", "/pieces", "gzip", http.StatusAccepted, true, "<p>a</p>" + big},
-		{"flushed while short", "/flushed", "gzip", http.StatusOK, true, "first" + big},
-		{"no body", "/redirect", "gzip", http.StatusSeeOther, false, ""},
-		{"an error", "/fails", "gzip", http.StatusForbidden, false, `{"message":"Forbidden"}` + "\n"},
+		{"a long body", "/big", "gzip, deflate, br", http.StatusOK, "gzip", big},
+		{"a long body, no gzip asked", "/big", "br", http.StatusOK, "", big},
+		{"a long body, gzip refused", "/big", "gzip;q=0, br", http.StatusOK, "", big},
+		{"a long body, gzip after identity", "/big", "gzip;q=0.5, identity", http.StatusOK, "", big},
+		{"a short body", "/small", "gzip", http.StatusCreated, "", "<p>short</p>"},
+		{"a body in pieces", "/pieces", "gzip", http.StatusAccepted, "gzip", "<p>a</p>" + big},
+		{"flushed while short", "/flushed", "gzip", http.StatusOK, "gzip", "first" + big},
+		{"no body", "/redirect", "gzip", http.StatusSeeOther, "", ""},
+		{"an error", "/fails", "gzip", http.StatusForbidden, "", `{"message":"Forbidden"}` + "\n"},
+		{"already compressed: left as it is", "/encoded", "gzip, br", http.StatusOK, "br", encoded},
+		{"a part: left as it is", "/partial", "gzip", http.StatusPartialContent, "", big},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 3 { // the writers are pooled
@@ -462,16 +476,14 @@ func TestGzipMiddleware(t *testing.T) {
 				rec := httptest.NewRecorder()
 				e.ServeHTTP(rec, req)
 				require.Equal(t, tc.status, rec.Code)
-				require.Contains(t, rec.Header().Values("Vary"), "Accept-Encoding")
+				require.Equal(t, []string{"Accept-Encoding"}, rec.Header().Values("Vary"))
+				require.Equal(t, tc.coding, rec.Header().Get("Content-Encoding"))
 				body := rec.Body.Bytes()
-				if tc.gzip {
-					require.Equal(t, "gzip", rec.Header().Get("Content-Encoding"))
+				if tc.coding == "gzip" {
 					zr, err := gzip.NewReader(bytes.NewReader(body))
 					require.NoError(t, err)
 					body, err = io.ReadAll(zr)
 					require.NoError(t, err)
-				} else {
-					require.Empty(t, rec.Header().Get("Content-Encoding"))
 				}
 				require.Equal(t, tc.body, string(body))
 				if tc.body != "" {

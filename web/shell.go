@@ -4,10 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -20,29 +18,6 @@ import (
 
 const immutable = "public, max-age=31536000, immutable"
 
-func (s *Server) serveAsset(c echo.Context) error {
-	asset, ok := s.assets.ByURL(c.Request().URL.Path)
-	if !ok {
-		return echo.ErrNotFound
-	}
-	c.Response().Header().Set("Cache-Control", immutable)
-	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
-}
-
-// serveEngine serves the offline build's module, read from the embedded file (it is
-// large: never copied), compressed on the way like any file.
-func (s *Server) serveEngine(c echo.Context) error {
-	f, err := s.engine.Open()
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	c.Response().Header().Set("Cache-Control", immutable)
-	c.Response().Header().Set(echo.HeaderContentType, "application/wasm")
-	http.ServeContent(c.Response(), c.Request(), "", time.Time{}, f.(io.ReadSeeker))
-	return nil
-}
-
 // catalogURLs are the hashed URLs of the languages' catalogs, so the browser may keep
 // them; made once, at start.
 func catalogURLs(catalog *i18n.Catalog) map[string]string {
@@ -54,20 +29,7 @@ func catalogURLs(catalog *i18n.Catalog) map[string]string {
 	return urls
 }
 
-func (s *Server) serveCatalog(c echo.Context) error {
-	lang, _, _ := strings.Cut(c.Param("file"), ".")
-	if !i18n.Supported(lang) || c.Request().URL.Path != s.catalogURLs[lang] {
-		return echo.ErrNotFound
-	}
-	c.Response().Header().Set("Cache-Control", immutable)
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", s.catalog.JSON(lang))
-}
-
-func (s *Server) favicon(c echo.Context) error {
-	asset, _ := s.assets.Get("icons/icon.svg")
-	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
-	return c.Blob(http.StatusOK, asset.ContentType, asset.Body)
-}
+func (s *Server) favicon(c echo.Context) error { return s.serveStatic(c, s.static["/favicon.ico"]) }
 
 // manifest is the web app manifest; its name and description follow the language.
 func (s *Server) manifest(c echo.Context) error {
@@ -104,34 +66,29 @@ func (s *Server) manifest(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/manifest+json", b)
 }
 
-// serviceWorker serves sw.js with the list of what to precache written in, so that a new
-// deployment (new hashes) is a new service worker.
+// serviceWorker serves sw.js, made once (serviceWorkerScript).
 func (s *Server) serviceWorker(c echo.Context) error {
-	asset, ok := s.assets.Get("sw.js")
-	if !ok {
-		return echo.ErrNotFound
-	}
+	h := c.Response().Header()
+	h.Set("Service-Worker-Allowed", "/")
+	// The worker compiles the offline engine: WebAssembly, and nothing else, may be compiled.
+	h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1))
+	return s.serveStatic(c, s.static["/sw.js"])
+}
+
+// serviceWorkerScript is sw.js with the list of what to precache written in, so that a
+// new deployment (new hashes) is a new service worker.
+func (s *Server) serviceWorkerScript() []byte {
+	asset, _ := s.assets.Get("sw.js")
 	shell := append([]string{}, s.assets.URLs()...)
 	for _, l := range i18n.Languages {
 		shell = append(shell, s.catalogURLs[l.Code], "/offline/"+l.Code)
 	}
-	list, err := json.Marshal(shell)
-	if err != nil {
-		return err
-	}
+	list, _ := json.Marshal(shell)
 	engine := []byte("null")
 	if s.engine != nil {
-		if engine, err = json.Marshal(map[string]string{"module": s.engine.URL, "loader": s.engine.Exec}); err != nil {
-			return err
-		}
+		engine, _ = json.Marshal(map[string]string{"module": s.engine.URL, "loader": s.engine.Exec})
 	}
-	body := strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine)).Replace(string(asset.Body))
-	h := c.Response().Header()
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Service-Worker-Allowed", "/")
-	// The worker compiles the offline engine: WebAssembly, and nothing else, may be compiled.
-	h.Set("Content-Security-Policy", strings.Replace(csp, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1))
-	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
+	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine)).Replace(string(asset.Body)))
 }
 
 // offline is the page the service worker shows for a page it cannot fetch nor has kept.

@@ -69,6 +69,14 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 		return err
 	}
 	device := view.device()
+	if isHead(c.Request()) {
+		// A HEAD gets a stream's status and type, not a stream to hold open, nor a place
+		// among the streams (taking one could close the device's oldest).
+		h := c.Response().Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Accel-Buffering", "no")
+		return c.Blob(http.StatusOK, "text/event-stream", nil)
+	}
 	// A place among the streams, once the device is known to be at the table (a refused
 	// request never closes one of its streams).
 	lease, why := s.streams.Acquire(device, c.RealIP())

@@ -120,6 +120,9 @@ func serve(h http.Handler, req js.Value) js.Value {
 	}
 	out.Set("headers", list)
 	b := w.Body.Bytes()
+	if r.Method == http.MethodHead {
+		b = nil // as net/http answers a HEAD: a GET's status and headers, no body
+	}
 	arr := js.Global().Get("Uint8Array").New(len(b))
 	js.CopyBytesToJS(arr, b)
 	out.Set("body", arr)
