@@ -22,6 +22,7 @@ import (
 	"tavolo/web/conns"
 	"tavolo/web/live"
 	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
 )
 
 // Config is what the server is started with.
@@ -78,15 +79,16 @@ type Server struct {
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
-	langs        langCache       // the language each Accept-Language header chose
-	tables       *table.Tables   // the tables: read, locked and changed
-	store        table.Store     // tables' store (in memory, in front of SQLite): creates, codes, lists
-	hub          *live.Hub       // tells a table's live streams that it changed
-	presence     *table.Presence // which devices have a live stream open
-	streams      *live.Limits    // the live streams open, against their caps
-	maxConns     int             // the cap on connections; 0: none
-	newTables    *tableAllowance // the tables each client address may still open
-	stopping     chan struct{}   // closed on shutdown: live streams end
+	langs        langCache            // the language each Accept-Language header chose
+	tables       *table.Tables        // the tables: read, locked and changed
+	store        table.Store          // tables' store (in memory, in front of SQLite): creates, codes, lists
+	hub          *live.Hub            // tells a table's live streams that it changed
+	presence     *table.Presence      // which devices have a live stream open
+	streams      *live.Limits         // the live streams open, against their caps
+	maxConns     int                  // the cap on connections; 0: none
+	newTables    *tableAllowance      // the tables each client address may still open
+	choices      *donutstable.Choices // the hard computer's choices, searched once per situation
+	stopping     chan struct{}        // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
 
@@ -121,7 +123,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog)}
+		catalogURLs: catalogURLs(catalog), choices: donutstable.NewChoices(donutstable.ChoicesKept)}
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
