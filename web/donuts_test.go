@@ -35,7 +35,12 @@ var (
 // form can, such as a computer's turn left pending).
 func donutsServer(t *testing.T) (*Server, *client) {
 	t.Helper()
-	s, err := New(Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(donutsLog, nil)))
+	return donutsServerWith(t, Config{DataDir: t.TempDir()})
+}
+
+func donutsServerWith(t *testing.T, cfg Config) (*Server, *client) {
+	t.Helper()
+	s, err := New(cfg, slog.New(slog.NewTextHandler(donutsLog, nil)))
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
@@ -193,7 +198,7 @@ func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
 // TestDonutsRefusals checks every refusal: the status, the sentence that says why and
 // where the donut may go, and that nothing changed.
 func TestDonutsRefusals(t *testing.T) {
-	s, c := donutsServer(t)
+	s, c := donutsServerWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
 	ctx := context.Background()
 	// Board 7, chocolate at row 3, column 4: vanilla must play on that plate's line.
 	id := donutsNew(t, c, twoPlayers("7"))

@@ -52,6 +52,14 @@ type Config struct {
 	MaxStreamsPerDevice  int
 	MaxStreamsPerAddress int
 	MaxConnections       int
+	// The budgets of actions (budget.go), each a number a minute, with ten seconds' worth
+	// at once: the actions on tables one device (its session's device id) and one client
+	// address may make, and the moves of the hard computer they may have it search for.
+	// 0: the default (120, 1,200, 30, 240); less than 0: no limit.
+	ActionsPerMinutePerDevice    int
+	ActionsPerMinutePerAddress   int
+	HardMovesPerMinutePerDevice  int
+	HardMovesPerMinutePerAddress int
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
@@ -88,6 +96,8 @@ type Server struct {
 	maxConns     int                  // the cap on connections; 0: none
 	newTables    *tableAllowance      // the tables each client address may still open
 	choices      *donutstable.Choices // the hard computer's choices, searched once per situation
+	actions      *budget              // the actions each device and address may make; nil: no limit
+	hardMoves    *budget              // the hard computer's searches each may ask for; nil: no limit
 	stopping     chan struct{}        // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
@@ -128,6 +138,13 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
+	if !cfg.Offline {
+		// The offline engine is the phone's own: what it asks of its processor is its own.
+		s.actions = newBudget(capOr(cfg.ActionsPerMinutePerDevice, defaultActionsPerMinutePerDevice),
+			capOr(cfg.ActionsPerMinutePerAddress, defaultActionsPerMinutePerAddress))
+		s.hardMoves = newBudget(capOr(cfg.HardMovesPerMinutePerDevice, defaultHardMovesPerMinutePerDevice),
+			capOr(cfg.HardMovesPerMinutePerAddress, defaultHardMovesPerMinutePerAddress))
+	}
 	s.routes()
 	return s, nil
 }
