@@ -41,6 +41,11 @@ const (
 	budgetBurst = 10 * time.Second
 	// Buckets full again are forgotten at most this often (a full bucket is a new one).
 	budgetSweep = time.Minute
+	// A refused action is answered after its wait, up to this long (as a wrong join code
+	// is answered after a second). Answering a refusal costs what any small request does
+	// (~0.1 ms of a core): a script that sends again at once, whatever it is told, would
+	// send thousands a second on a few connections; held, it sends one a second on each.
+	refusalHold = time.Second
 )
 
 // buckets are one budget's token buckets by key (a device, an address).
@@ -98,12 +103,13 @@ type budget struct {
 	address   buckets
 	lastSweep time.Time
 	now       func() time.Time // the clock; tests set it
+	hold      time.Duration    // how long a refusal may be held (refusalHold; tests: 0)
 }
 
 // newBudget is a budget of perDevice and perAddress a minute (0 or less: none); nil when
 // neither limits.
 func newBudget(perDevice, perAddress int) *budget {
-	b := &budget{device: newBuckets(perDevice), address: newBuckets(perAddress), now: time.Now}
+	b := &budget{device: newBuckets(perDevice), address: newBuckets(perAddress), now: time.Now, hold: refusalHold}
 	if b.device.limit == 0 && b.address.limit == 0 {
 		return nil
 	}
@@ -150,9 +156,9 @@ func (b *budget) spend(device, address string) time.Duration {
 }
 
 // spendBudget takes from b for this request's device and address; a refusal answers the
-// request itself (tooMany with the message ids given) and returns false with what the
-// answer returned.
-func (s *Server) spendBudget(c echo.Context, b *budget, script, page string) (bool, error) {
+// request itself (tooMany with the message ids given), after holding it up to b's hold
+// when hold is true, and returns false with what the answer returned.
+func (s *Server) spendBudget(c echo.Context, b *budget, hold bool, script, page string) (bool, error) {
 	if b == nil {
 		return true, nil
 	}
@@ -161,14 +167,24 @@ func (s *Server) spendBudget(c echo.Context, b *budget, script, page string) (bo
 	if wait <= 0 {
 		return true, nil
 	}
+	if held := min(wait, b.hold); hold && held > 0 {
+		timer := time.NewTimer(held)
+		select {
+		case <-timer.C:
+			wait -= held
+		case <-c.Request().Context().Done():
+			timer.Stop()
+		}
+	}
 	return false, s.tooMany(c, wait, script, page)
 }
 
 // limitActions is the middleware of the routes that act on a table: each request takes a
-// token of the device's and the address's budgets of actions.
+// token of the device's and the address's budgets of actions. A refusal is held (before
+// any table's lock is taken).
 func (s *Server) limitActions(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if ok, err := s.spendBudget(c, s.actions, "app.actions.toomany", "app.actions.toomany.page"); !ok {
+		if ok, err := s.spendBudget(c, s.actions, true, "app.actions.toomany", "app.actions.toomany.page"); !ok {
 			return err
 		}
 		return next(c)
@@ -176,13 +192,14 @@ func (s *Server) limitActions(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // spendHardMove takes a token of the budgets of the hard computer's moves, for a request
-// that will have it search; see spendBudget.
+// that will have it search; see spendBudget. Its refusal comes under the table's lock: it
+// is not held (the request took an action already, whose budget holds a flood).
 func (s *Server) spendHardMove(c echo.Context) (bool, error) {
-	return s.spendBudget(c, s.hardMoves, "app.actions.computer", "app.actions.computer.page")
+	return s.spendBudget(c, s.hardMoves, false, "app.actions.computer", "app.actions.computer.page")
 }
 
-// tooMany answers a request beyond a budget: 429, Retry-After (whole seconds, at least
-// one), and a localized sentence that says nothing was changed and when to try again: for
+// tooMany answers a request beyond a budget: 429, Retry-After (the wait left, in whole
+// seconds, at least one), and a localized sentence that says nothing was changed and when to try again: for
 // a page's script, JSON as a refused stream's ({"error", "id", "retryAfter"}: the script
 // says the sentence with its own wait, and tries again then); otherwise an error page.
 func (s *Server) tooMany(c echo.Context, wait time.Duration, script, pageID string) error {

@@ -43,7 +43,7 @@ func (k *budgetClock) add(d time.Duration) {
 }
 
 // budgetServer is a server behind a proxy on loopback (so a test names each request's
-// client address) whose budgets run on a clock the test moves.
+// client address) whose budgets run on a clock the test moves, and answer at once.
 func budgetServer(t *testing.T, cfg Config) (*Server, *client, *budgetClock) {
 	t.Helper()
 	cfg.DataDir, cfg.TrustProxy = t.TempDir(), true
@@ -51,7 +51,7 @@ func budgetServer(t *testing.T, cfg Config) (*Server, *client, *budgetClock) {
 	clock := &budgetClock{t: time.Now()}
 	for _, b := range []*budget{s.actions, s.hardMoves} {
 		if b != nil {
-			b.now = clock.now
+			b.now, b.hold = clock.now, 0
 		}
 	}
 	return s, c, clock
@@ -249,4 +249,25 @@ func TestBudgetOfTheHardComputer(t *testing.T) {
 	res, body = place(c, id, "3,4", asJSON)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	require.EqualValues(t, 3, s.choices.Searches())
+}
+
+// A refused action is answered only after its wait, up to a hold: a script that sends
+// again at once, whatever it is told, sends one request per hold on each connection
+// instead of thousands a second. Retry-After is the wait left after the hold.
+func TestBudgetRefusalIsHeld(t *testing.T) {
+	// 6 a minute: one at once, the next in 10 s.
+	s, c := donutsServerWith(t, Config{DataDir: t.TempDir(), ActionsPerMinutePerDevice: 6})
+	s.actions.hold = 300 * time.Millisecond
+	id := donutsNew(t, c, twoPlayers("7"))
+	undo := func() (*http.Response, time.Duration) {
+		start := time.Now()
+		res, _ := donutsPost(c, "/donuts/t/"+id+"/undo", url.Values{"version": {"99"}}, asJSON)
+		return res, time.Since(start)
+	}
+	res, _ := undo()
+	require.Equal(t, http.StatusConflict, res.StatusCode, "a stale undo: refused, but an action")
+	res, took := undo()
+	require.Equal(t, http.StatusTooManyRequests, res.StatusCode)
+	assert.GreaterOrEqual(t, took, 300*time.Millisecond)
+	assert.Equal(t, "10", res.Header.Get("Retry-After"), "9.7 s left")
 }
