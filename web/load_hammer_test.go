@@ -23,8 +23,8 @@ import (
 
 // TestLoadHardComputerHammer measures what one client hammering the hard computer costs
 // everybody else (issue 21; the outside review's M3): the server in a process of its
-// own, on loopback; victims from 127.0.0.2 (each a device with a Diamant table, which it
-// draws and undoes, and a Donuts table, whose page it reads), alone, then while workers
+// own, on loopback; victims from 127.0.0.2 (10 devices, each with a Diamant table, which
+// it draws and undoes, and a Donuts table, whose page it reads), alone, then while workers
 // from 127.0.0.3 (each a device with a game against the hard computer) place a donut and
 // take it back as fast as they are answered, ignoring every 429 as a hostile script would.
 // It prints the victims' page and draw latencies (p50/p90/p99) and the server's CPU in each
@@ -35,7 +35,7 @@ import (
 // TAVOLO_HAMMER_BIN: the server to measure (a build of another commit; default: this tree's
 // cmd/tavolo). TAVOLO_HAMMER_SECONDS: each phase's length (30, at most 300).
 // TAVOLO_HAMMER_WORKERS: the hammer's workers (4, at most 16). TAVOLO_HAMMER_VICTIMS: the
-// victims' devices (8, at most 32). TAVOLO_HAMMER_MODE: "loop" (the first playable plate,
+// victims' devices (10, at most 32; more than 12 pass their address's budget). TAVOLO_HAMMER_MODE: "loop" (the first playable plate,
 // placed and taken back: the review's loop) or "deep" (a random playable plate each time,
 // never taken back, a new game at the end: every position new, so nothing is known
 // already), or "healthz" (GET /healthz: the cheapest request, the floor of what a flood
@@ -46,7 +46,7 @@ func TestLoadHardComputerHammer(t *testing.T) {
 	}
 	seconds := min(envInt("TAVOLO_HAMMER_SECONDS", 30), 300)
 	workers := min(envInt("TAVOLO_HAMMER_WORKERS", 4), 16)
-	victims := min(envInt("TAVOLO_HAMMER_VICTIMS", 8), 32)
+	victims := min(envInt("TAVOLO_HAMMER_VICTIMS", 10), 32)
 	mode := os.Getenv("TAVOLO_HAMMER_MODE")
 	if mode == "" {
 		mode = "loop"
@@ -200,8 +200,8 @@ func (c *hammerClient) create(path string, form url.Values) string {
 var hammerVersion = regexp.MustCompile(`(?:data-version|name="version" value)="(\d+)"`)
 
 // hammerVictim is a person at another table: it reads its Donuts table's page and draws a
-// card at its Diamant table (then takes it back, to draw it again), about twice a second,
-// within its device's budget of actions.
+// card at its Diamant table (then takes it back, to draw it again), every 1.25 s, within
+// its device's budget of actions.
 type hammerVictim struct {
 	c             *hammerClient
 	page, diamant string
@@ -244,8 +244,10 @@ func (v *hammerVictim) act(ctx context.Context, path string) (time.Duration, boo
 }
 
 func (v *hammerVictim) run(ctx context.Context) {
-	// Each victim starts at its own moment in the period, as people do.
-	period := 800 * time.Millisecond
+	// Each victim starts at its own moment in the period, as people do. Two actions a
+	// period: 1.6 a second, within a device's budget (2 a second), 16 a second for 10
+	// victims, within their address's (20).
+	period := 1250 * time.Millisecond
 	tick := time.NewTicker(period)
 	defer tick.Stop()
 	select {
