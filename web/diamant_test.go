@@ -147,7 +147,7 @@ func playToEnd(t *testing.T, tb *testTable) (string, int) {
 }
 
 func TestDiamantWholeGameOnOnePhone(t *testing.T) {
-	ts := newTestServer(t, "")
+	_, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
 	c := newClient(t, ts)
 	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bruno", "Chiara")
 	name, v, body := tb.screen("")

@@ -30,10 +30,10 @@ func (s *Server) donutsRoutes(e *echo.Echo) {
 	e.GET("/donuts", s.donutsSetup)
 	e.POST("/donuts", s.donutsCreate, s.limitNewTables)
 	e.GET("/donuts/t/:id", s.donutsShow)
-	e.POST("/donuts/t/:id/place", s.donutsPlace)
-	e.POST("/donuts/t/:id/undo", s.donutsUndo)
-	e.POST("/donuts/t/:id/again", s.donutsAgain)
-	e.POST("/donuts/t/:id/open", s.donutsOpen)
+	e.POST("/donuts/t/:id/place", s.donutsPlace, s.limitActions)
+	e.POST("/donuts/t/:id/undo", s.donutsUndo, s.limitActions)
+	e.POST("/donuts/t/:id/again", s.donutsAgain, s.limitActions)
+	e.POST("/donuts/t/:id/open", s.donutsOpen, s.limitActions)
 	e.GET("/donuts/t/:id/events", s.donutsEvents)
 }
 
@@ -270,6 +270,13 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 		return s.refuseDonuts(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
 	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
 		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
+	}
+	// A reply the hard computer must search for costs a core's tens of milliseconds: it
+	// takes from a budget of its own, before anything changes.
+	if t.ReplySearches(s.choices, by, at) {
+		if ok, err := s.spendHardMove(c); !ok {
+			return err
+		}
 	}
 	ctx := c.Request().Context()
 	if _, err := s.playDonut(ctx, t, by, at); err != nil {

@@ -57,7 +57,7 @@ func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color,
 // or its first donut when it starts).
 func (s *Server) computerMoves(ctx context.Context, t *donutsTable) error {
 	for {
-		p, ok := t.ComputerMove()
+		p, ok := t.ComputerMove(s.choices)
 		if !ok {
 			return nil
 		}

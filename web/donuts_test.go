@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/donuts"
@@ -27,7 +28,12 @@ import (
 // form can, such as a computer's turn left pending).
 func donutsServer(t *testing.T) (*Server, *client) {
 	t.Helper()
-	s, err := New(Config{DataDir: t.TempDir()}, slog.New(slog.NewTextHandler(donutsLog, nil)))
+	return donutsServerWith(t, Config{DataDir: t.TempDir()})
+}
+
+func donutsServerWith(t *testing.T, cfg Config) (*Server, *client) {
+	t.Helper()
+	s, err := New(cfg, slog.New(slog.NewTextHandler(donutsLog, nil)))
 	require.NoError(t, err)
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(func() { ts.Close(); s.Close() })
@@ -183,7 +189,7 @@ func TestDonutsComputerStartsAndUndoStopsAtItsFirstDonut(t *testing.T) {
 // TestDonutsRefusals checks every refusal: the status, the sentence that says why and
 // where the donut may go, and that nothing changed.
 func TestDonutsRefusals(t *testing.T) {
-	s, c := donutsServer(t)
+	s, c := donutsServerWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
 	ctx := context.Background()
 	// Board 7, chocolate at row 3, column 4: vanilla must play on that plate's line.
 	id := donutsNew(t, c, twoPlayers("7"))
@@ -377,3 +383,27 @@ func donutsLocalizer(t *testing.T, lang string) *i18n.Localizer {
 
 // donutsLog receives the test server's log; os.Stderr shows it when a test fails oddly.
 var donutsLog io.Writer = io.Discard
+
+// hardGame opens a game against the hard computer, the person starting, and returns its id.
+func hardGame(t *testing.T, c *client) string {
+	t.Helper()
+	return donutsNew(t, c, url.Values{"mode": {"computer"}, "level": {"hard"}, "color": {"chocolate"}, "first": {"chocolate"},
+		"board": {"number"}, "seed": {"31"}})
+}
+
+// The computer's move for a position is searched once: a place, undo and place again,
+// and a reload, search nothing more and get the same reply.
+func TestComputerMoveSearchedOnce(t *testing.T) {
+	s, c := donutsServer(t)
+	id := hardGame(t, c)
+	first := donutsPlace(t, c, id, "3,3")
+	require.EqualValues(t, 1, s.choices.Searches())
+	res, body := donutsPost(c, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, c, id)}}, asJSON)
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	again := donutsPlace(t, c, id, "3,3")
+	assert.Equal(t, first.Announce[1].Text, again.Announce[1].Text, "the same reply")
+	assert.Equal(t, first.Cells, again.Cells)
+	_, _ = c.get("/donuts/t/"+id, nil)
+	assert.EqualValues(t, 1, s.choices.Searches(), "the second identical request searched nothing")
+	assert.EqualValues(t, 1, s.choices.Hits())
+}

@@ -68,7 +68,7 @@ func TestJoinLimitIgnoresSpoofedForwardedFor(t *testing.T) {
 // Requests for tables that do not exist answer 404 and leave no lock behind: neither ids
 // of a table's form that name none nor anything else (a 4,096-character id).
 func TestUnknownTablesLeaveNoLocks(t *testing.T) {
-	s, ts := newServerPairWith(t, Config{DataDir: t.TempDir()})
+	s, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
 	c := newClient(t, ts)
 	token := c.csrf()
 	long := strings.Repeat("a2", 2048)

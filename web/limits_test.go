@@ -451,7 +451,7 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 // yet gets no more: it never holds more than twice its cap.
 func TestStreamsOfAClientThatReadsNothing(t *testing.T) {
 	const perDevice, timeout = 2, 300 * time.Millisecond
-	s, err := New(Config{DataDir: t.TempDir(), MaxStreamsPerDevice: perDevice, StreamWriteTimeout: timeout}, discardLog())
+	s, err := New(withoutBudgets(Config{DataDir: t.TempDir(), MaxStreamsPerDevice: perDevice, StreamWriteTimeout: timeout}), discardLog())
 	require.NoError(t, err)
 	ts := httptest.NewUnstartedServer(s.Handler())
 	ts.Listener = smallBuffers{ts.Listener}

@@ -77,7 +77,8 @@ func TestLoadPhoneTables(t *testing.T) {
 	dir := t.TempDir()
 	// Every phone's stream comes from 127.0.0.1: the cap per address is raised to let them
 	// all in (as an operator would for a load test); the other caps stay as they are.
-	s, err := New(Config{DataDir: dir, MaxStreamsPerAddress: loadStreamsPerAddress}, discardLog())
+	// Every phone comes from 127.0.0.1, at a rate set to find the server's: no budgets.
+	s, err := New(withoutBudgets(Config{DataDir: dir, MaxStreamsPerAddress: loadStreamsPerAddress}), discardLog())
 	require.NoError(t, err)
 	ctx := context.Background()
 	type tbl struct {

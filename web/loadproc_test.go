@@ -28,8 +28,20 @@ import (
 // test's without GOMEMLIMIT, GOGC, GODEBUG and TAVOLO_* (which belong to the load
 // generator, or would change the session key), plus what TAVOLO_LOAD_SERVER_ENV lists
 // ("GOMEMLIMIT=250MiB GOGC=50"). It inherits the test's open-files limit. With debugAddr,
-// the server serves its Go profiles there (--debug-addr).
+// the server serves its Go profiles there (--debug-addr). Its phones all come from
+// 127.0.0.1: it takes their streams and actions without the limits per address.
 func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
+	t.Helper()
+	args := []string{"--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress),
+		"--actions-per-minute-per-device", "0", "--actions-per-minute-per-address", "0"}
+	if debugAddr != "" {
+		args = append(args, "--debug-addr", debugAddr)
+	}
+	return startServerBinary(t, buildServer(t), dataDir, args...)
+}
+
+// buildServer builds cmd/tavolo of this tree and returns its path.
+func buildServer(t *testing.T) string {
 	t.Helper()
 	root, err := moduleRoot()
 	require.NoError(t, err)
@@ -38,7 +50,13 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	build.Dir = root
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "go build ./cmd/tavolo: %s", out)
+	return bin
+}
 
+// startServerBinary starts the server bin as startServerProcess does, with its own flags
+// after --addr and --data.
+func startServerBinary(t *testing.T, bin, dataDir string, flags ...string) (string, int) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -47,12 +65,7 @@ func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	logPath := filepath.Join(t.TempDir(), "server.log")
 	logFile, err := os.Create(logPath)
 	require.NoError(t, err)
-	args := []string{"--addr", addr, "--data", dataDir, "--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress),
-		"--max-connections-per-address", "0"}
-	if debugAddr != "" {
-		args = append(args, "--debug-addr", debugAddr)
-	}
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(bin, append([]string{"--addr", addr, "--data", dataDir}, flags...)...)
 	cmd.Env = serverEnv(os.Environ(), os.Getenv("TAVOLO_LOAD_SERVER_ENV"))
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	// If the test process dies without its cleanup (a timeout's panic), the server dies too.

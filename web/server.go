@@ -24,6 +24,7 @@ import (
 	"tavolo/web/conns"
 	"tavolo/web/live"
 	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
 )
 
 // Config is what the server is started with.
@@ -58,6 +59,14 @@ type Config struct {
 	MaxStreamsPerAddress     int
 	MaxConnections           int
 	MaxConnectionsPerAddress int
+	// The budgets of actions (budget.go), each a number a minute, with ten seconds' worth
+	// at once: the actions on tables one device (its session's device id) and one client
+	// address may make, and the moves of the hard computer they may have it search for.
+	// 0: the default (120, 1,200, 30, 240); less than 0: no limit.
+	ActionsPerMinutePerDevice    int
+	ActionsPerMinutePerAddress   int
+	HardMovesPerMinutePerDevice  int
+	HardMovesPerMinutePerAddress int
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
@@ -106,16 +115,19 @@ type Server struct {
 	sessions    *sessions.CookieStore
 	// sessionCache: the values of the session cookies lately decoded.
 	sessionCache sessionCache
-	langs        langCache       // the language each Accept-Language header chose
-	tables       *table.Tables   // the tables: read, locked and changed
-	store        table.Store     // tables' store (in memory, in front of SQLite): creates, codes, lists
-	hub          *live.Hub       // tells a table's live streams that it changed
-	presence     *table.Presence // which devices have a live stream open
-	streams      *live.Limits    // the live streams open, against their caps
-	maxConns     int             // the cap on connections; 0: none
-	maxConnsAddr int             // the cap on one client address's connections; 0: none
-	newTables    *tableAllowance // the tables each device and client address may still open
-	stopping     chan struct{}   // closed on shutdown: live streams end
+	langs        langCache            // the language each Accept-Language header chose
+	tables       *table.Tables        // the tables: read, locked and changed
+	store        table.Store          // tables' store (in memory, in front of SQLite): creates, codes, lists
+	hub          *live.Hub            // tells a table's live streams that it changed
+	presence     *table.Presence      // which devices have a live stream open
+	streams      *live.Limits         // the live streams open, against their caps
+	maxConns     int                  // the cap on connections; 0: none
+	maxConnsAddr int                  // the cap on one client address's connections; 0: none
+	newTables    *tableAllowance      // the tables each device and client address may still open
+	choices      *donutstable.Choices // the hard computer's choices, searched once per situation
+	actions      *budget              // the actions each device and address may make; nil: no limit
+	hardMoves    *budget              // the hard computer's searches each may ask for; nil: no limit
+	stopping     chan struct{}        // closed on shutdown: live streams end
 	stopOnce     sync.Once
 }
 
@@ -150,13 +162,20 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog), built: builtAt()}
+		catalogURLs: catalogURLs(catalog), built: builtAt(), choices: donutstable.NewChoices(donutstable.ChoicesKept)}
 	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.maxConnsAddr = conns.PerAddress(cfg.MaxConnectionsPerAddress, s.maxConns)
 	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
 		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
+	if !cfg.Offline {
+		// The offline engine is the phone's own: what it asks of its processor is its own.
+		s.actions = newBudget(capOr(cfg.ActionsPerMinutePerDevice, defaultActionsPerMinutePerDevice),
+			capOr(cfg.ActionsPerMinutePerAddress, defaultActionsPerMinutePerAddress))
+		s.hardMoves = newBudget(capOr(cfg.HardMovesPerMinutePerDevice, defaultHardMovesPerMinutePerDevice),
+			capOr(cfg.HardMovesPerMinutePerAddress, defaultHardMovesPerMinutePerAddress))
+	}
 	s.routes()
 	return s, nil
 }

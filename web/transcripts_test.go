@@ -65,7 +65,7 @@ func TestTranscripts(t *testing.T) {
 	for _, verbosity := range []string{say.VerbosityFull, say.VerbosityBrief} {
 		// One server a verbosity: the four languages' joins by code (two phones, a look and
 		// a join each) stay within what one address may try at once (joinBurst).
-		s, ts := newServerPair(t, t.TempDir())
+		s, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
 		suffix := ".txt"
 		if verbosity == say.VerbosityBrief {
 			suffix = ".brief.txt"

@@ -143,7 +143,10 @@ func TestScenariosReplayAsOnTheServer(t *testing.T) {
 func TestDiamantTablesPlayAsOnTheServer(t *testing.T) {
 	key := newKey(t)
 	e := startEngine(t, key)
-	srv, err := web.New(web.Config{Store: memory.New(nil), SessionKey: key}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// The server plays whole games at a machine's speed: no budget of actions (the engine,
+	// a phone's own, has none).
+	srv, err := web.New(web.Config{Store: memory.New(nil), SessionKey: key, ActionsPerMinutePerDevice: -1, ActionsPerMinutePerAddress: -1},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
 	require.NoError(t, err)
 	server := srv.Handler()
 	played := 0

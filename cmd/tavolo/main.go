@@ -4,13 +4,17 @@
 //	       [--trusted-proxies LIST] [--new-tables-per-hour N] [--debug-addr HOST:PORT]
 //	       [--max-streams-per-device N] [--max-streams-per-address N] [--max-connections N]
 //	       [--max-connections-per-address N]
+//	       [--actions-per-minute-per-device N] [--actions-per-minute-per-address N]
+//	       [--hard-moves-per-minute-per-device N] [--hard-moves-per-minute-per-address N]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
 // TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
 // TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR, TAVOLO_MAX_STREAMS_PER_DEVICE,
-// TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS),
-// then to its default.
+// TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS,
+// TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE, TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS,
+// TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE, TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS), then to
+// its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
 
@@ -110,8 +114,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	proxies := envOr("TAVOLO_TRUSTED_PROXIES", "")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
-	// The limits (web/limits.go); for the streams, 0 is no cap.
-	var perDevice, perAddress, connsPerAddress int
+	// The limits (web/limits.go, web/budget.go); for the streams and the budgets, 0 is no cap.
+	var perDevice, perAddress, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress int
 	for _, f := range []struct {
 		v         *int
 		name, env string
@@ -126,6 +130,14 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 			"connections at once, streams at most half of them; 0: the open-files limit less 64"},
 		{&connsPerAddress, "max-connections-per-address", "TAVOLO_MAX_CONNECTIONS_PER_ADDRESS", conns.DefaultPerAddress,
 			"connections one client address (an IPv6 /64) may hold at once; more are refused; by default at most half of --max-connections; 0: no cap"},
+		{&actionsDevice, "actions-per-minute-per-device", "TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE", 120,
+			"actions on tables (moves, draws, votes, undos) one device may make a minute, a sixth of them at once; 0: no limit"},
+		{&actionsAddress, "actions-per-minute-per-address", "TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS", 1200,
+			"actions on tables one client address (an IPv6 /64) may make a minute, a sixth of them at once; 0: no limit"},
+		{&hardDevice, "hard-moves-per-minute-per-device", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE", 30,
+			"moves one device may have the hard computer search for a minute, a sixth of them at once; 0: no limit"},
+		{&hardAddress, "hard-moves-per-minute-per-address", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS", 240,
+			"moves one client address may have the hard computer search for a minute, a sixth of them at once; 0: no limit"},
 	} {
 		def := f.def
 		if v := os.Getenv(f.env); v != "" {
@@ -141,9 +153,9 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
-	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress} {
+	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress} {
 		if n < 0 {
-			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address, --max-connections and --max-connections-per-address are 0 or more")
+			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address, --max-connections, --max-connections-per-address and the --…-per-minute-per-… budgets are 0 or more")
 			return opts, fmt.Errorf("bad limit")
 		}
 	}
@@ -153,6 +165,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if !isSet(fs, "max-connections-per-address") && os.Getenv("TAVOLO_MAX_CONNECTIONS_PER_ADDRESS") == "" {
 		cfg.MaxConnectionsPerAddress = 0
 	}
+	cfg.ActionsPerMinutePerDevice, cfg.ActionsPerMinutePerAddress = noCap(actionsDevice), noCap(actionsAddress)
+	cfg.HardMovesPerMinutePerDevice, cfg.HardMovesPerMinutePerAddress = noCap(hardDevice), noCap(hardAddress)
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")

@@ -181,3 +181,48 @@ func TestServeFlagsConnectionsPerAddress(t *testing.T) {
 		require.Equal(t, tc.want, cfg.MaxConnectionsPerAddress, "%+v", tc)
 	}
 }
+
+// The budgets of actions (web/budget.go): defaults, flags, environment; 0 is no limit.
+func TestServeFlagsBudgets(t *testing.T) {
+	names := []string{"TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE", "TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS",
+		"TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS"}
+	for _, name := range names {
+		t.Setenv(name, "")
+	}
+	cfg, err := parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 120, cfg.ActionsPerMinutePerDevice)
+	require.Equal(t, 1200, cfg.ActionsPerMinutePerAddress)
+	require.Equal(t, 30, cfg.HardMovesPerMinutePerDevice)
+	require.Equal(t, 240, cfg.HardMovesPerMinutePerAddress)
+
+	cfg, err = parseServeFlags([]string{"--actions-per-minute-per-device", "60", "--actions-per-minute-per-address", "0",
+		"--hard-moves-per-minute-per-device", "12", "--hard-moves-per-minute-per-address", "600"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 60, cfg.ActionsPerMinutePerDevice)
+	require.Equal(t, -1, cfg.ActionsPerMinutePerAddress, "0 on the command line is no limit")
+	require.Equal(t, 12, cfg.HardMovesPerMinutePerDevice)
+	require.Equal(t, 600, cfg.HardMovesPerMinutePerAddress)
+
+	t.Setenv("TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS", "2400")
+	t.Setenv("TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE", "0")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 2400, cfg.HardMovesPerMinutePerAddress)
+	require.Equal(t, -1, cfg.ActionsPerMinutePerDevice)
+	cfg, err = parseServeFlags([]string{"--hard-moves-per-minute-per-address", "5"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, 5, cfg.HardMovesPerMinutePerAddress, "the flag before the environment")
+
+	for _, name := range names {
+		t.Setenv(name, "many")
+		_, err = parseServeFlags(nil, io.Discard)
+		require.Error(t, err, name)
+		t.Setenv(name, "-2")
+		_, err = parseServeFlags(nil, io.Discard)
+		require.Error(t, err, name)
+		t.Setenv(name, "")
+	}
+	_, err = parseServeFlags([]string{"--actions-per-minute-per-address", "-1"}, io.Discard)
+	require.Error(t, err)
+}

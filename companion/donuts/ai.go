@@ -47,6 +47,47 @@ type Player struct {
 	Nodes int `json:"nodes,omitempty"`
 }
 
+// Searches tells whether the player searches ahead at some length: hard, and any level
+// it does not know, which plays as hard. Its choice then costs tens of milliseconds (see
+// BenchmarkHard); easy and normal choose in well under one.
+func (pl Player) Searches() bool { return pl.Level != Easy && pl.Level != Normal }
+
+// Situation is everything a player's choice depends on: the board, the position (donuts,
+// supplies, who moves, the last plate), the level as it plays, the seed and the search's
+// budget. Choose is a function of it: two games in equal situations, whatever moves led
+// there, get the same plate from the same player. It is a comparable value of fixed size
+// (80 bytes, no pointers), to key a memo of choices with.
+type Situation struct {
+	seed  uint64
+	pos   position
+	nodes int64
+	board Board
+	level uint8
+}
+
+// Situation is the situation pl chooses in on g.
+func (pl Player) Situation(g *Game) Situation {
+	s := Situation{seed: pl.Seed, pos: g.pos, board: g.spec.Board}
+	switch pl.Level {
+	case Easy:
+		s.level = 1
+	case Normal:
+		s.level = 2
+	default:
+		s.level = 3
+		s.nodes = int64(pl.nodes())
+	}
+	return s
+}
+
+// nodes is hard's search budget.
+func (pl Player) nodes() int {
+	if pl.Nodes <= 0 {
+		return HardNodes
+	}
+	return pl.Nodes
+}
+
 // Suggest is the choice of the level's player with seed 0: what the scenario files'
 // "suggest" gives. It is false when the game is finished.
 func Suggest(g *Game, l Level) (Point, bool) {
@@ -78,11 +119,7 @@ func (pl Player) Choose(g *Game) (Point, bool) {
 		m, _ := s.root(&p, moves, 2)
 		return pointOf(int(m)), true
 	default:
-		nodes := pl.Nodes
-		if nodes <= 0 {
-			nodes = HardNodes
-		}
-		m, _, _ := newSearcher(g.lines, nodes).deepen(&p, moves)
+		m, _, _ := newSearcher(g.lines, pl.nodes()).deepen(&p, moves)
 		return pointOf(int(m)), true
 	}
 }

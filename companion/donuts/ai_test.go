@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -188,4 +189,84 @@ func TestStrength(t *testing.T) {
 	}
 	wins, draws, _ := series(t, n, Player{Level: Normal}, Player{Level: Easy})
 	t.Logf("normal against easy: %d wins, %d draws in %d games", wins, draws, n)
+}
+
+// transposition finds, by trying every opening of four donuts on board n, two different
+// openings that reach one situation: the same donuts, supplies, turn and last plate.
+func transposition(t *testing.T, n uint64) (a, b []Point) {
+	t.Helper()
+	g, err := New(Numbered(n, Chocolate))
+	require.NoError(t, err)
+	seen := map[Situation][]Point{}
+	pl := Player{Level: Hard}
+	var walk func(depth int) bool
+	walk = func(depth int) bool {
+		if depth == 0 {
+			s := pl.Situation(g)
+			if prev, ok := seen[s]; ok && !slices.Equal(prev, g.Moves()) {
+				a, b = prev, g.Moves()
+				return true
+			}
+			seen[s] = g.Moves()
+			return false
+		}
+		for _, p := range g.Legal() {
+			_, err := g.Play(p)
+			require.NoError(t, err)
+			found := walk(depth - 1)
+			g.Undo()
+			if found {
+				return true
+			}
+		}
+		return false
+	}
+	walk(4)
+	return a, b
+}
+
+// TestSituationDecidesTheChoice: what a player chooses depends on the situation alone, so
+// a memo keyed by it may give back a choice made once: two openings that reach the same
+// position by different orders are one situation and get one plate; anything that
+// changes the choice (a donut, the board, the seed, the level, hard's budget) changes
+// the situation.
+func TestSituationDecidesTheChoice(t *testing.T) {
+	a, b := transposition(t, 7)
+	require.NotNil(t, a, "board 7 has openings of four donuts that transpose")
+	spec := Numbered(7, Chocolate)
+	ga, _, err := Replay(spec, a)
+	require.NoError(t, err)
+	gb, _, err := Replay(spec, b)
+	require.NoError(t, err)
+	for _, pl := range []Player{{Level: Easy, Seed: 3}, {Level: Normal, Seed: 3}, {Level: Hard, Seed: 3, Nodes: 20_000}} {
+		require.Equal(t, pl.Situation(ga), pl.Situation(gb), "%v and %v", a, b)
+		assert.Equal(t, choose(t, pl, ga), choose(t, pl, gb), "%s after %v and %v", pl.Level, a, b)
+	}
+
+	hard := Player{Level: Hard, Seed: 3}
+	s := hard.Situation(ga)
+	other := ga.Clone()
+	_, err = other.Play(other.Legal()[0])
+	require.NoError(t, err)
+	gOtherBoard, _, err := Replay(Numbered(8, Chocolate), nil)
+	require.NoError(t, err)
+	for name, diff := range map[string]Situation{
+		"a donut more":   hard.Situation(other),
+		"another board":  hard.Situation(gOtherBoard),
+		"another seed":   Player{Level: Hard, Seed: 4}.Situation(ga),
+		"another level":  Player{Level: Normal, Seed: 3}.Situation(ga),
+		"another budget": Player{Level: Hard, Seed: 3, Nodes: 1000}.Situation(ga),
+	} {
+		assert.NotEqual(t, s, diff, name)
+	}
+	// Hard's default budget is its budget named; an unknown level plays as hard; easy and
+	// normal have no budget to tell apart.
+	assert.Equal(t, s, Player{Level: Hard, Seed: 3, Nodes: HardNodes}.Situation(ga))
+	assert.Equal(t, s, Player{Level: "expert", Seed: 3}.Situation(ga))
+	assert.True(t, Player{Level: "expert"}.Searches())
+	assert.Equal(t, Player{Level: Normal, Seed: 3}.Situation(ga), Player{Level: Normal, Seed: 3, Nodes: 5}.Situation(ga))
+	assert.False(t, Player{Level: Normal}.Searches())
+	assert.False(t, Player{Level: Easy}.Searches())
+	// A memo's entry is of fixed size and holds no pointer: its memory is its count.
+	assert.Equal(t, uintptr(80), unsafe.Sizeof(s))
 }

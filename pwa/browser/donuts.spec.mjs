@@ -3,7 +3,12 @@
 // reload, the page without scripts; axe on the board in four languages, in high contrast
 // with 200 % text. Elements are found by role and accessible name, as a screen reader does.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, postSettings, stubSpeech, spoken } from './helpers.mjs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LANGS, expectNoAxeViolations, postSettings, stubSpeech, spoken, catalog } from './helpers.mjs';
+import { pluralPatterns } from './diamant-play.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -232,3 +237,65 @@ for (const text of ['200', '300']) {
     expect(box.width).toBeGreaterThanOrEqual(44);
   });
 }
+
+// A server of its own where a device makes 20 actions a minute (3 at once, then one every
+// 3 s). The device spends them; its next move is refused (429, held up to a second): the
+// page says so in its live region, waits as the server asks, and sends the move again,
+// which is made.
+test('a move refused for too many: the page says so, waits, and sends it again', async ({ browser }, info) => {
+  test.setTimeout(60_000);
+  const port = 8700 + info.workerIndex * 10 + info.repeatEachIndex;
+  const base = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tavolo-budget-'));
+  const server = spawn(process.env.TAVOLO_BIN || 'bin/tavolo', ['--addr', `127.0.0.1:${port}`, '--data', dir],
+    { stdio: 'ignore', env: { ...process.env, TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE: '20' } });
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        if (i > 100) throw new Error('server did not start');
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const page = await context.newPage();
+    await stubSpeech(page);
+    await postSettings(page, { lang: 'en' });
+    const url = await newGame(page, { mode: 'two', first: 'chocolate', board: 'number', seed: '4021' });
+    const cat = await catalog(page);
+    await tabToBoard(page);
+
+    // Stale undos are actions too: they spend the device's budget.
+    const token = (await (await page.request.get(url)).text()).match(/name="_csrf" value="([^"]+)"/)[1];
+    let status = 0;
+    for (let i = 0; i < 10 && status !== 429; i += 1) {
+      status = (await page.request.post(`${url}/undo`, { form: { _csrf: token, version: '99' }, headers: { Accept: 'application/json' } })).status();
+    }
+    expect(status).toBe(429);
+
+    const sent = [];
+    page.on('request', (req) => { if (req.url().endsWith('/place')) sent.push(Date.now()); });
+    await page.keyboard.press('Enter');
+    // The sentence in any of its plural forms, with the page's own wait.
+    const refused = new RegExp(pluralPatterns(cat, 'app.actions.toomany').map((re) => `^${re.source}$`).join('|'));
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText(refused);
+    // The server held the refusal up to a second of the wait (3 s at most): less is left.
+    const wait = Number((await alert.textContent()).match(/\d+/)[0]);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(3);
+    await expectNoAxeViolations(page);
+
+    // After the wait, the move is sent again, once, and made.
+    const placed = page.getByRole('status').filter({ hasText: 'Chocolate places a donut at row 1, column 1.' });
+    await expect(placed).toHaveCount(1, { timeout: 10_000 });
+    expect(sent).toHaveLength(2);
+    expect(sent[1] - sent[0]).toBeGreaterThanOrEqual(wait * 1000 - 100);
+    await expect(cell(page, 1, 1)).toHaveAccessibleName(/chocolate donut/);
+    await expect(cell(page, 1, 1)).toBeFocused();
+  } finally {
+    await context.close().catch(() => {});
+    server.kill('SIGTERM');
+  }
+});

@@ -6,16 +6,25 @@ import { announce, repeatLast, lastAnnouncement, sound, haptic, focusHeading } f
 import { filterCards } from './diamant-cards.js';
 import { follow } from './diamant-live.js';
 import { wireShareButtons } from './share.js';
+import { sendPatiently } from './toomany.js';
 
 const main = document.getElementById('main');
 
-/** Sends a form or follows a link, asking for JSON; on failure falls back to the browser. */
-async function go(url, init, fallback) {
+/**
+ * Sends a form or follows a link, asking for JSON; on failure falls back to the browser.
+ * Refused for too many in a short time, it says so, waits and sends it again (toomany.js);
+ * the form's buttons stay disabled meanwhile. Given up, the form is usable again.
+ */
+async function go(url, init, fallback, form) {
   let res;
   try {
-    res = await fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
   } catch {
     fallback();
+    return;
+  }
+  if (!res) {
+    for (const b of form?.querySelectorAll('button') ?? []) b.disabled = false;
     return;
   }
   const type = res.headers.get('Content-Type') || '';
@@ -85,7 +94,7 @@ function onSubmit(event) {
   else url += (url.includes('?') ? '&' : '?') + new URLSearchParams(data);
   // One request at a time: a double press must not send the same vote twice.
   for (const b of form.querySelectorAll('button')) b.disabled = true;
-  go(url, init, () => form.submit());
+  go(url, init, () => form.submit(), form);
 }
 
 function onClick(event) {

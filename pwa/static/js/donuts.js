@@ -10,6 +10,7 @@ import { follow } from './diamant-live.js';
 import { announce, repeatLast, say, sound, haptic } from './feedback.js';
 import { loadT } from './catalog.js';
 import { wireShareButtons } from './share.js';
+import { sendPatiently, waitingText } from './toomany.js';
 
 const SIZE = 6;
 // How long typed characters of a plate ("3 4", "d3") wait for the next one.
@@ -172,16 +173,23 @@ class Board {
 
   // post sends a form as a script would and applies the answer; it is false when the
   // move was refused or could not be sent.
+  // Refused for too many in a short time, it says so, waits and sends the move again
+  // (toomany.js); a key pressed meanwhile hears the wait again.
   async post(url, data) {
-    if (this.busy) return false;
+    if (this.busy) {
+      const wait = waitingText();
+      if (wait) announce(wait, { assertive: true });
+      return false;
+    }
     this.busy = true;
     try {
-      const res = await fetch(url, {
+      const res = await sendPatiently(() => fetch(url, {
         method: 'POST',
         body: new URLSearchParams(data),
         headers: { Accept: 'application/json' },
         credentials: 'same-origin',
-      });
+      }));
+      if (!res) return false;
       if (!(res.headers.get('Content-Type') || '').includes('application/json')) {
         // Not an answer about the board (a lost session, a server error): show the page.
         window.location.reload();

@@ -181,13 +181,36 @@ func (t *Table) Replay(moves []engine.Point) error {
 }
 
 // ComputerMove is the computer's next plate, when it is its turn. Its choice depends only
-// on the game and the table's seed, so replaying the log gives the same game.
-func (t *Table) ComputerMove() (engine.Point, bool) {
+// on the game and the table's seed, so replaying the log gives the same game; a hard
+// choice is searched once per situation and then found in kept (which may be nil: no
+// memo).
+func (t *Table) ComputerMove(kept *Choices) (engine.Point, bool) {
 	ai := t.Opt.Computer()
 	if ai == engine.None || t.Game.Turn() != ai || t.Game.Finished() {
 		return engine.Point{}, false
 	}
-	return engine.Player{Level: t.Opt.Level, Seed: t.Opt.AI}.Choose(t.Game)
+	return kept.Choose(t.computer(), t.Game)
+}
+
+// computer is the table's computer player.
+func (t *Table) computer() engine.Player {
+	return engine.Player{Level: t.Opt.Level, Seed: t.Opt.AI}
+}
+
+// ReplySearches tells whether placing a donut of by at p would have the computer search
+// for its reply: against the hard computer, whose turn it then is, in a situation whose
+// choice kept does not hold. False for a move the rules refuse. The game is not changed.
+func (t *Table) ReplySearches(kept *Choices, by engine.Color, p engine.Point) bool {
+	ai := t.Opt.Computer()
+	pl := t.computer()
+	if ai == engine.None || !pl.Searches() {
+		return false
+	}
+	g := t.Game.Clone()
+	if _, err := g.PlayAs(by, p); err != nil || g.Finished() || g.Turn() != ai {
+		return false
+	}
+	return !kept.Known(pl, g)
 }
 
 // Undoable is how many moves an undo takes back: against the computer, back to the
