@@ -32,7 +32,7 @@ import (
 // 127.0.0.1: it takes their streams and actions without the limits per address.
 func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
 	t.Helper()
-	args := []string{"--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress),
+	args := []string{"--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress), "--max-connections-per-address", "0",
 		"--actions-per-minute-per-device", "0", "--actions-per-minute-per-address", "0"}
 	if debugAddr != "" {
 		args = append(args, "--debug-addr", debugAddr)

@@ -211,7 +211,6 @@ func (s *Server) routes() {
 	e.Use(middleware.Recover())
 	e.Use(s.logRequests)
 	e.Use(securityHeaders)
-	e.Use(private)
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(compress())
 	e.Use(s.chooseLanguage)
@@ -325,7 +324,6 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
-	go s.warmStatic(s.stopping)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.streams.Caps()
@@ -375,7 +373,12 @@ const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 	"connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; " +
 	"form-action 'self'; frame-ancestors 'none'"
 
-// securityHeaders sets the headers every response carries.
+// securityHeaders sets the headers every response carries, and keeps every answer but
+// the shared files out of caches: pages and replies carry the device's form token, its
+// hidden chest or its vote, which no cache on the way (nor the browser's disk) may keep;
+// the shared files set their own Cache-Control. (One middleware, not two: each adds a
+// frame under every live stream, whose goroutine renders views at the bottom of the
+// chain, and a frame more grew 3,000 streams' stacks past their size: +60 MB.)
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
@@ -384,17 +387,8 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		return next(c)
-	}
-}
-
-// private keeps every answer but the shared files out of caches: pages and replies carry
-// the device's form token, its hidden chest or its vote, which no cache on the way (nor
-// the browser's disk) may keep. The shared files set their own Cache-Control.
-func private(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
 		if !isStaticPath(c.Request().URL.Path) {
-			c.Response().Header().Set("Cache-Control", "private, no-store")
+			h.Set("Cache-Control", "private, no-store")
 		}
 		return next(c)
 	}

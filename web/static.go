@@ -24,7 +24,7 @@ import (
 // staticFile is a file served as it is. A compressible one (text or WebAssembly, of
 // minCompress bytes or more) is served in the content coding the browser prefers among
 // brotli, gzip and none, with Vary: Accept-Encoding. Each form of a file in memory is made
-// once, at the first request that takes it (or by Serve's warm-up at start); the engine's
+// once, at the first request that takes it; the engine's
 // were made by `make engine`. Each form has its own ETag, and ranges and conditional
 // requests are answered by http.ServeContent on the form chosen.
 type staticFile struct {
@@ -209,22 +209,6 @@ func (s *Server) staticFiles() map[string]*staticFile {
 	files["/favicon.ico"] = memoryFile(icon.ContentType, "public, max-age=86400", func() []byte { return icon.Body })
 	files["/sw.js"] = memoryFile("text/javascript; charset=utf-8", "no-cache", s.serviceWorkerScript)
 	return files
-}
-
-// warmStatic makes every static file's compressed forms, one after the other, so that the
-// first phones after a start need not wait for them.
-func (s *Server) warmStatic(stop <-chan struct{}) {
-	for _, f := range s.static {
-		f.identity()
-		for _, coding := range f.codings {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			f.forms[coding]()
-		}
-	}
 }
 
 // builtAt is when this program was built, as its file says: what it serves as it is

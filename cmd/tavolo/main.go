@@ -37,6 +37,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) < 2 || os.Args[1] != "replay" {
+		keepStacks()
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
