@@ -26,6 +26,12 @@ func keepStacks() {
 	if godebug != "" {
 		godebug += ","
 	}
-	env := append(os.Environ(), "GODEBUG="+godebug+"gcshrinkstackoff=1")
+	// One GODEBUG: the runtime reads the first it finds.
+	env := []string{"GODEBUG=" + godebug + "gcshrinkstackoff=1"}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GODEBUG=") {
+			env = append(env, kv)
+		}
+	}
 	syscall.Exec(exe, os.Args, env) // returns only if it failed: the server runs as it is
 }
