@@ -30,8 +30,11 @@ generate:
 
 test: lint test-go test-js test-browser
 
+# Our packages: ./... would take in the Go files an npm package carries in node_modules.
+PKGS = $$($(GO) list ./... | grep -v /node_modules/)
+
 test-go:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 $(PKGS)
 
 test-js:
 	node --test pwa/test/
@@ -53,13 +56,13 @@ lint: node_modules/.installed
 	@t=$$(mktemp -d) && for f in $$(git ls-files 'web/*.templ'); do mkdir -p $$t/$$(dirname $$f) && cp $$f $$t/$$f; done && \
 		$(GO) tool templ generate -path $$t/web >/dev/null 2>&1 && for f in $$(git ls-files 'web/*.templ'); do \
 		cmp -s $$t/$${f%.templ}_templ.go $${f%.templ}_templ.go || { echo "make generate needed: $$f"; rm -rf $$t; exit 1; }; done; rm -rf $$t
-	$(GO) vet ./...
-	$(GO) tool staticcheck ./...
+	$(GO) vet $(PKGS)
+	$(GO) tool staticcheck $(PKGS)
 	npx eslint .
 
 # With the engine built, so that BenchmarkEngineDownload serves it.
 bench: engine
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [GAME=diamant|donuts MODE=process|inprocess TABLES=500 RATE=1 SECONDS=60]"
 
 # A phone each under load (issue #5): TABLES tables of GAME (diamant: 6 phones a table;

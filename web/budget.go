@@ -55,12 +55,18 @@ type buckets struct {
 	m     map[string]*rate.Limiter
 }
 
-func newBuckets(perMinute int) buckets {
-	if perMinute <= 0 {
+// newBuckets are buckets refilled with n tokens every per and holding burst (0 or less:
+// no limit).
+func newBuckets(n int, per time.Duration, burst int) buckets {
+	if n <= 0 {
 		return buckets{}
 	}
-	burst := perMinute * int(budgetBurst/time.Second) / 60
-	return buckets{limit: rate.Limit(float64(perMinute) / 60), burst: max(1, burst), m: map[string]*rate.Limiter{}}
+	return buckets{limit: rate.Limit(float64(n) / per.Seconds()), burst: max(1, burst), m: map[string]*rate.Limiter{}}
+}
+
+// perMinute are the buckets of a budget of actions: n a minute, ten seconds' worth at once.
+func perMinute(n int) buckets {
+	return newBuckets(n, time.Minute, n*int(budgetBurst/time.Second)/60)
 }
 
 // tokens is what key's bucket holds at now: a bucket never used is full.
@@ -90,11 +96,11 @@ func (b *buckets) sweep(now time.Time) {
 	}
 }
 
-// budget is one kind of budget: a bucket per device and one per client address. It is
-// not echo's RateLimiterMemoryStore (which the table allowance uses): that takes one token
-// of one bucket per call and says neither when the next comes nor gives back a token,
-// whereas a request here takes from two buckets or from none, and its refusal says when
-// to try again. Buckets are made only for requests let through, and forgotten once full
+// budget is one kind of budget: a bucket per device and one per client address (the
+// actions, the hard computer's moves, the new tables). It is not echo's
+// RateLimiterMemoryStore: that takes one token of one bucket per call and says neither when
+// the next comes nor gives back a token, whereas a request here takes from two buckets or
+// from none, and its refusal says when to try again and whose bucket is empty. Buckets are made only for requests let through, and forgotten once full
 // again, so a client that sends a new device id with each request makes no more of them
 // than its address lets through.
 type budget struct {
@@ -109,7 +115,12 @@ type budget struct {
 // newBudget is a budget of perDevice and perAddress a minute (0 or less: none); nil when
 // neither limits.
 func newBudget(perDevice, perAddress int) *budget {
-	b := &budget{device: newBuckets(perDevice), address: newBuckets(perAddress), now: time.Now, hold: refusalHold}
+	return budgetOf(perMinute(perDevice), perMinute(perAddress))
+}
+
+// budgetOf is a budget of these buckets; nil when neither limits.
+func budgetOf(device, address buckets) *budget {
+	b := &budget{device: device, address: address, now: time.Now, hold: refusalHold}
 	if b.device.limit == 0 && b.address.limit == 0 {
 		return nil
 	}
@@ -120,8 +131,15 @@ func newBudget(perDevice, perAddress int) *budget {
 // spend takes a token from the device's bucket (when the request has a device) and from
 // the address's, or from neither: then it returns how long until both have one.
 func (b *budget) spend(device, address string) time.Duration {
+	wait, _ := b.spendBy(device, address)
+	return wait
+}
+
+// spendBy is spend, and tells whether the device's bucket is the one empty (else the
+// address's).
+func (b *budget) spendBy(device, address string) (wait time.Duration, byDevice bool) {
 	if b == nil {
-		return 0
+		return 0, false
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -131,7 +149,6 @@ func (b *budget) spend(device, address string) time.Duration {
 		b.address.sweep(now)
 		b.lastSweep = now
 	}
-	var wait time.Duration
 	for _, k := range []struct {
 		b   *buckets
 		key string
@@ -140,11 +157,13 @@ func (b *budget) spend(device, address string) time.Duration {
 			continue
 		}
 		if t := k.b.tokens(k.key, now); t < 1 {
-			wait = max(wait, time.Duration((1-t)/float64(k.b.limit)*float64(time.Second)))
+			if w := time.Duration((1 - t) / float64(k.b.limit) * float64(time.Second)); w > wait {
+				wait, byDevice = w, k.b == &b.device
+			}
 		}
 	}
 	if wait > 0 {
-		return wait
+		return wait, byDevice
 	}
 	if device != "" && b.device.limit != 0 {
 		b.device.take(device, now)
@@ -152,7 +171,18 @@ func (b *budget) spend(device, address string) time.Duration {
 	if b.address.limit != 0 {
 		b.address.take(address, now)
 	}
-	return 0
+	return 0, false
+}
+
+// takeDevice takes a token from a device's bucket for a request the budget let through
+// before the device was known (a new device's bucket is full).
+func (b *budget) takeDevice(device string) {
+	if b == nil || b.device.limit == 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.device.take(device, b.now())
 }
 
 // spendBudget takes from b for this request's device and address; a refusal answers the

@@ -1,14 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
-	"golang.org/x/time/rate"
 
 	"tavolo/web/clientaddr"
 	"tavolo/web/page"
@@ -26,29 +25,12 @@ const (
 	defaultNewTablesPerHourPerAddress = 240
 )
 
-// tableAllowance is each device's and each client address's allowance of new tables.
-type tableAllowance struct {
-	devices, addresses allowance
-}
-
-// allowance is a bucket per key: one more after each every.
-type allowance struct {
-	store middleware.RateLimiterStore
-	every time.Duration
-}
-
-func newAllowance(perHour, def int) allowance {
-	if perHour <= 0 {
-		perHour = def
-	}
-	every := time.Hour / time.Duration(perHour)
-	return allowance{every: every, store: middleware.NewRateLimiterMemoryStoreWithConfig(
-		middleware.RateLimiterMemoryStoreConfig{Rate: rate.Every(every), Burst: perHour, ExpiresIn: time.Hour})}
-}
-
-func newTableAllowance(perDevice, perAddress int) *tableAllowance {
-	return &tableAllowance{devices: newAllowance(perDevice, defaultNewTablesPerHour),
-		addresses: newAllowance(perAddress, defaultNewTablesPerHourPerAddress)}
+// newTableAllowance is each device's and each client address's allowance of new tables,
+// a budget (budget.go) of perDevice and perAddress tables an hour, a full hour's worth at
+// once (0: the defaults).
+func newTableAllowance(perDevice, perAddress int) *budget {
+	perDevice, perAddress = cmp.Or(max(perDevice, 0), defaultNewTablesPerHour), cmp.Or(max(perAddress, 0), defaultNewTablesPerHourPerAddress)
+	return budgetOf(newBuckets(perDevice, time.Hour, perDevice), newBuckets(perAddress, time.Hour, perAddress))
 }
 
 // takeNewTable takes one table from the device's allowance and from its client address's.
@@ -57,40 +39,36 @@ func newTableAllowance(perDevice, perAddress int) *tableAllowance {
 // checks its request first (the table a play again names, its form) calls it last, so
 // that a refused request takes nothing.
 //
-// A device the session already names is counted first, so that a device past its
-// allowance takes nothing from its network's; a new one only once its network allowed
-// it, so that a client making a new device at each request adds no entry the network's
+// A device the session already names is counted with its address, and a device past its
+// own allowance takes nothing from its network's; a new one only once its network allowed
+// it, so that a client making a new device at each request adds no bucket the network's
 // allowance did not pay for.
 func (s *Server) takeNewTable(c echo.Context) (bool, error) {
 	device := s.readSession(c).Device
-	if device != "" {
-		if ok, err := s.newTables.devices.store.Allow(device); err != nil || !ok {
-			return false, s.refuseNewTable(c, err, s.newTables.devices.every, "error.toomany.device")
-		}
-	}
 	key, _ := clientKey(c)
-	if ok, err := s.newTables.addresses.store.Allow(key); err != nil || !ok {
-		return false, s.refuseNewTable(c, err, s.newTables.addresses.every, "error.toomany.tables")
+	if wait, byDevice := s.newTables.spendBy(device, key); wait > 0 {
+		message := "error.toomany.tables"
+		if byDevice {
+			message = "error.toomany.device"
+		}
+		return false, s.refuseNewTable(c, wait, message)
 	}
 	if device == "" {
 		device, err := s.deviceID(c)
 		if err != nil {
 			return false, err
 		}
-		s.newTables.devices.store.Allow(device) // a new device's full bucket: always allowed
+		s.newTables.takeDevice(device)
 	}
 	return true, nil
 }
 
 // refuseNewTable answers a request whose allowance is spent: a 429 with Retry-After and
 // the sentence (message) that says when to try again.
-func (s *Server) refuseNewTable(c echo.Context, err error, every time.Duration, message string) error {
-	if err != nil {
-		return echo.ErrBadRequest.SetInternal(err)
-	}
-	c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(every.Seconds()))))
+func (s *Server) refuseNewTable(c echo.Context, wait time.Duration, message string) error {
+	c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 	l := s.localizer(c)
-	sentence := l.N(message, int(math.Ceil(every.Minutes())))
+	sentence := l.N(message, int(math.Ceil(wait.Minutes())))
 	if wantsJSON(c) {
 		// A script's request (the service worker moving a kept table): the sentence to show.
 		return c.JSON(http.StatusTooManyRequests, map[string]string{"error": sentence})

@@ -123,7 +123,7 @@ type Server struct {
 	streams      *live.Limits         // the live streams open, against their caps
 	maxConns     int                  // the cap on connections; 0: none
 	maxConnsAddr int                  // the cap on one client address's connections; 0: none
-	newTables    *tableAllowance      // the tables each device and client address may still open
+	newTables    *budget              // the tables each device and client address may still open
 	choices      *donutstable.Choices // the hard computer's choices, searched once per situation
 	actions      *budget              // the actions each device and address may make; nil: no limit
 	hardMoves    *budget              // the hard computer's searches each may ask for; nil: no limit
