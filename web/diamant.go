@@ -53,7 +53,7 @@ type diamantSetupForm struct {
 }
 
 func (s *Server) diamantSetup(c echo.Context) error {
-	l := s.loc(c)
+	l := s.localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
 		n = 4
@@ -66,7 +66,7 @@ func (s *Server) diamantSetup(c echo.Context) error {
 }
 
 func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
-	l := s.loc(c)
+	l := s.localizer(c)
 	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
@@ -101,7 +101,7 @@ func (s *Server) diamantResume(c echo.Context, l *i18n.Localizer) ([]page.Diaman
 }
 
 func (s *Server) diamantCreate(c echo.Context) error {
-	l := s.loc(c)
+	l := s.localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -187,7 +187,7 @@ func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error 
 		return renderPage(c, status, page.DiamantPlayPage(s.playFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.loc(c), token, &p), nil })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
@@ -242,7 +242,7 @@ func (s *Server) playing(c echo.Context, write bool, f func(t *diamanttable.Tabl
 		return s.notPlaying(c, t)
 	}
 	if write && !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return s.refuse(c, t, http.StatusForbidden, s.localizer(c).T("diamant.error.noseat"))
 	}
 	return f(t)
 }
@@ -258,7 +258,7 @@ func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 		// current screen instead.
 		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
 	}
-	l := s.loc(c)
+	l := s.localizer(c)
 	name := t.State.Name(seat)
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "vote", Round: t.State.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
@@ -298,7 +298,7 @@ func (s *Server) act(c echo.Context, check formCheck, build func(*diamanttable.T
 // actOn is act's work on the loaded table, under its lock.
 func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
 	id := t.Rec.ID
-	l := s.loc(c)
+	l := s.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		step := c.FormValue("step")
 		if check != checkVoteStep || !t.State.VoteDue() || step != t.VoteStep() {
@@ -346,7 +346,7 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 
 func (s *Server) diamantDraw(c echo.Context) error {
 	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
 			return diamant.Draw(t.State.RandomCard()), "", 0
@@ -406,7 +406,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 
 func (s *Server) diamantVote(c echo.Context) error {
 	return s.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
 		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
@@ -425,7 +425,7 @@ func (s *Server) diamantVote(c echo.Context) error {
 
 func (s *Server) diamantExits(c echo.Context) error {
 	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		if t.Opt.Vote != diamanttable.VoteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -452,7 +452,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := s.loc(c)
+	l := s.localizer(c)
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
@@ -468,7 +468,7 @@ func (s *Server) diamantUndo(c echo.Context) error {
 
 func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
 	id := t.Rec.ID
-	l := s.loc(c)
+	l := s.localizer(c)
 	if !t.MayUndo() {
 		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 	}
@@ -512,7 +512,7 @@ func (s *Server) diamantRisk(c echo.Context) error {
 
 func (s *Server) risk(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return s.refuse(c, t, http.StatusForbidden, s.localizer(c).T("diamant.error.noseat"))
 	}
 	if err := s.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
 		return err
@@ -536,7 +536,7 @@ func (s *Server) diamantAgain(c echo.Context) error {
 
 func (s *Server) again(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return s.refuse(c, t, http.StatusForbidden, s.localizer(c).T("diamant.error.noseat"))
 	}
 	opt := t.Opt
 	opt.Seed = diamanttable.NewSeed()

@@ -1,17 +1,14 @@
 package web
 
 import (
-	"context"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -44,7 +41,7 @@ func (v *diamantLive) write(w io.Writer, c echo.Context) error {
 	v.away = v.s.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
-		said = []say.Sentence{{Text: v.s.loc(c).T("diamant.say.undone")}}
+		said = []say.Sentence{{Text: v.s.localizer(c).T("diamant.say.undone")}}
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
 	return v.s.writeEvent(w, c, v.t, v.table, said)
@@ -117,7 +114,7 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table,
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return appendPlayReply(b, s.loc(c), token, &p), shows
+	return appendPlayReply(b, s.localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.
@@ -145,7 +142,7 @@ func (s *Server) awaySeats(t *diamanttable.Table) diamant.Seats {
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
 func (s *Server) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
-	l := s.loc(c)
+	l := s.localizer(c)
 	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {
 		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})
@@ -154,37 +151,4 @@ func (s *Server) awayNews(c echo.Context, t *diamanttable.Table, before, now dia
 		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.Opt.Players[seat])})
 	}
 	return news
-}
-
-// How long tables are kept: one never played (no action: a lobby nobody started, a game
-// opened and left) goes after two hours unchanged; an unfinished one is archived after a
-// day unchanged; a finished or archived one goes after a week. Sweeps run every ten
-// minutes.
-const (
-	keepEmpty     = 2 * time.Hour
-	keepIdle      = 24 * time.Hour
-	keepOld       = 7 * 24 * time.Hour
-	sweepInterval = 10 * time.Minute
-)
-
-// sweep archives and deletes the tables kept long enough, until ctx is done.
-func (s *Server) sweep(ctx context.Context) {
-	tick := time.NewTicker(sweepInterval)
-	defer tick.Stop()
-	for {
-		now := time.Now()
-		s.presence.Prune(now.Add(-keepIdle))
-		archived, deleted, err := s.store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
-			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
-		if err != nil && ctx.Err() == nil {
-			s.log.Error("sweep failed", "err", err)
-		} else if archived+deleted > 0 {
-			s.log.Info("swept tables", "archived", archived, "deleted", deleted)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }

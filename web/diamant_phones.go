@@ -7,14 +7,10 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
-	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -36,10 +32,6 @@ import (
 //     "leave" for a seat whose phone is away.
 //
 // Every table option lives in the store's setup (diamanttable.Options); seats in its devices.
-
-// defaultAwayAfter is how long a phone's stream may stay closed before its seats count as
-// away (Config.AwayAfter).
-const defaultAwayAfter = 30 * time.Second
 
 func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", s.diamantPhonesSetup)
@@ -74,7 +66,7 @@ func (s *Server) seatAway(t *diamanttable.Table, seat int) bool {
 // ---- the lobby and the table's page ----
 
 func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
-	l := s.loc(c)
+	l := s.localizer(c)
 	p := page.DiamantLobby(l, t, problem, func(device string) bool { return s.presence.Away(t.Rec.ID, device) })
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
@@ -119,35 +111,17 @@ func (s *Server) diamantPhonesSetup(c echo.Context) error {
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
 func (s *Server) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
-	return renderPage(c, status, page.DiamantPhonesPage(s.frame(c, "diamant-phones", s.loc(c).T("diamant.phones.title")), p))
-}
-
-// checkName cleans a player's name (diamant.CleanName) and says why it cannot be one
-// ("" if it can).
-func checkName(l *i18n.Localizer, name string, taken []string) (string, string) {
-	name = diamant.CleanName(name)
-	switch {
-	case name == "":
-		return name, l.T("diamant.join.name.empty")
-	case utf8.RuneCountInString(name) > diamant.MaxNameRunes:
-		return name, l.T("diamant.join.name.long", "Limit", diamant.MaxNameRunes)
-	}
-	for _, n := range taken {
-		if strings.EqualFold(n, name) {
-			return name, l.T("diamant.join.name.taken", "Name", name)
-		}
-	}
-	return name, ""
+	return renderPage(c, status, page.DiamantPhonesPage(s.frame(c, "diamant-phones", s.localizer(c).T("diamant.phones.title")), p))
 }
 
 func (s *Server) diamantPhonesCreate(c echo.Context) error {
-	l := s.loc(c)
+	l := s.localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
 		p.Problem = l.T("diamant.error.form")
 		return s.renderPhonesSetup(c, http.StatusBadRequest, p)
 	}
-	name, problem := checkName(l, p.Name, nil)
+	name, problem := diamanttable.CheckName(l, p.Name, nil)
 	if problem != "" {
 		p.Problem = problem
 		return s.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
@@ -192,7 +166,7 @@ func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diam
 	if err != nil {
 		return err
 	}
-	l := s.loc(c)
+	l := s.localizer(c)
 	if !t.Host {
 		return s.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
 	}
@@ -246,7 +220,7 @@ func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttab
 // the host keeps stay on its phone, the others are free for other phones to claim.
 func (s *Server) diamantOpen(c echo.Context) error {
 	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		if t.State == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -277,7 +251,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 
 func (s *Server) diamantStart(c echo.Context) error {
 	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
@@ -301,13 +275,13 @@ func (s *Server) diamantStart(c echo.Context) error {
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (s *Server) diamantSeatAction(c echo.Context) error {
 	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
 				return l.T("diamant.error.seats.full"), http.StatusConflict
 			}
-			name, problem := checkName(l, c.FormValue("name"), opt.Players)
+			name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
 			if problem != "" {
 				return problem, http.StatusUnprocessableEntity
 			}
@@ -367,7 +341,7 @@ func (s *Server) diamantDrawMode(c echo.Context) error {
 	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
-			return s.loc(c).T("diamant.error.form"), http.StatusBadRequest
+			return s.localizer(c).T("diamant.error.form"), http.StatusBadRequest
 		}
 		opt.Draw = d
 		return "", 0
@@ -385,7 +359,7 @@ func (s *Server) diamantEnd(c echo.Context) error {
 // shows the proposal; the host confirms it in a second step (diamantProposal).
 func (s *Server) diamantPropose(c echo.Context) error {
 	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.State == nil || !t.State.VoteDue() || !t.State.Waiting().Has(seat) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
@@ -407,7 +381,7 @@ func (s *Server) diamantProposal(c echo.Context) error {
 		})
 	}
 	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+		l := s.localizer(c)
 		pr := t.Opt.Proposal
 		if !t.Host {
 			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden

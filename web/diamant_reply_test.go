@@ -61,7 +61,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "tok+<en>")
-	l := s.loc(c)
+	l := s.localizer(c)
 
 	lobby, err := s.lobbyOf(c, tb, "")
 	require.NoError(t, err)

@@ -57,7 +57,7 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantta
 // diamantView is what this device's screens of t are made from.
 func (s *Server) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
 	d := s.readSession(c)
-	return page.DiamantView{L: s.loc(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
+	return page.DiamantView{L: s.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
 		Away: func(seat int) bool { return s.seatAway(t, seat) }}
 }
 

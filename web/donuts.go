@@ -172,7 +172,7 @@ func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error
 // donutsReplyOf is the board as a script's reply (and a live update) carries it.
 func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
 	token, _ := c.Get("csrf").(string)
-	f := page.Frame{L: s.loc(c), CSRF: token}
+	f := page.Frame{L: s.localizer(c), CSRF: token}
 	ctx := c.Request().Context()
 	// Drawn in a pooled buffer, then copied once at its size.
 	buf := getBuffer(&htmlBuffers)

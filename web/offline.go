@@ -163,7 +163,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 		Text string `json:"text"`
 	}
 	items := []link{}
-	l := s.loc(c)
+	l := s.localizer(c)
 	switch c.Param("game") {
 	case "diamant":
 		tables, err := s.diamantResume(c, l)

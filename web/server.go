@@ -87,6 +87,10 @@ type Config struct {
 // maxBody bounds every request body: Tavolo's forms are small.
 const maxBody = "64K"
 
+// defaultAwayAfter is how long a phone's stream may stay closed before its seats count as
+// away (Config.AwayAfter).
+const defaultAwayAfter = 30 * time.Second
+
 // The connections' default timeouts (Config).
 const (
 	defaultReadHeaderTimeout = 5 * time.Second
