@@ -33,41 +33,41 @@ import (
 //
 // Every table option lives in the store's setup (diamanttable.Options); seats in its devices.
 
-func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
-	e.GET("/diamant/phones", s.diamantPhonesSetup)
-	e.POST("/diamant/phones", s.diamantPhonesCreate, s.limitNewTables)
-	e.GET("/diamant/:id/table", s.diamantTablePage)
-	e.POST("/diamant/:id/open", s.diamantOpen, s.limitActions)
-	e.POST("/diamant/:id/start", s.diamantStart, s.limitActions)
-	e.POST("/diamant/:id/seat", s.diamantSeatAction, s.limitActions)
-	e.POST("/diamant/:id/drawmode", s.diamantDrawMode, s.limitActions)
-	e.POST("/diamant/:id/end", s.diamantEnd, s.limitActions)
-	e.POST("/diamant/:id/propose", s.diamantPropose, s.limitActions)
-	e.POST("/diamant/:id/proposal", s.diamantProposal, s.limitActions)
-	e.GET("/diamant/:id/events", s.diamantEvents)
-	s.joinRoutes(e)
+func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
+	e.GET("/diamant/phones", h.diamantPhonesSetup)
+	e.POST("/diamant/phones", h.diamantPhonesCreate, h.limitNewTables)
+	e.GET("/diamant/:id/table", h.diamantTablePage)
+	e.POST("/diamant/:id/open", h.diamantOpen, h.limitActions)
+	e.POST("/diamant/:id/start", h.diamantStart, h.limitActions)
+	e.POST("/diamant/:id/seat", h.diamantSeatAction, h.limitActions)
+	e.POST("/diamant/:id/drawmode", h.diamantDrawMode, h.limitActions)
+	e.POST("/diamant/:id/end", h.diamantEnd, h.limitActions)
+	e.POST("/diamant/:id/propose", h.diamantPropose, h.limitActions)
+	e.POST("/diamant/:id/proposal", h.diamantProposal, h.limitActions)
+	e.GET("/diamant/:id/events", h.diamantEvents)
+	h.joinRoutes(e)
 }
 
 // notPlaying sends a request for the game of a table that has none to the table's page.
-func (s *Server) notPlaying(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) notPlaying(c echo.Context, t *diamanttable.Table) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 }
 
 // seatAway tells whether the phone holding a seat has been away (its live stream closed)
 // for a while. The host's own phone is never away.
-func (s *Server) seatAway(t *diamanttable.Table, seat int) bool {
+func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
 	i := table.Holder(t.Rec.Devices, seat)
 	if i < 0 || t.Rec.Devices[i].Host {
 		return false
 	}
-	return s.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
+	return h.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
 }
 
 // ---- the lobby and the table's page ----
 
-func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
-	l := s.localizer(c)
-	p := page.DiamantLobby(l, t, problem, func(device string) bool { return s.presence.Away(t.Rec.ID, device) })
+func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
+	l := h.localizer(c)
+	p := page.DiamantLobby(l, t, problem, func(device string) bool { return h.presence.Away(t.Rec.ID, device) })
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
@@ -81,8 +81,8 @@ func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) 
 }
 
 // showLobby answers with the table's page.
-func (s *Server) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
-	p, err := s.lobbyOf(c, t, problem)
+func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
+	p, err := h.lobbyOf(c, t, problem)
 	if err != nil {
 		return err
 	}
@@ -90,54 +90,54 @@ func (s *Server) showLobby(c echo.Context, status int, t *diamanttable.Table, pr
 		p.Say = []say.Sentence{{Text: problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantTablePage(s.frame(c, "diamant-table", p.Heading), p))
+		return renderPage(c, status, page.DiamantTablePage(h.frame(c, "diamant-table", p.Heading), p))
 	}
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return s.appendLobbyReply(b, c, &p) })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
 
-func (s *Server) diamantTablePage(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) diamantTablePage(c echo.Context) error {
+	t, err := h.loadDiamant(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	return s.showLobby(c, http.StatusOK, t, "")
+	return h.showLobby(c, http.StatusOK, t, "")
 }
 
 // ---- a new table with a phone each ----
 
-func (s *Server) diamantPhonesSetup(c echo.Context) error {
-	return s.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
+func (h diamantHandlers) diamantPhonesSetup(c echo.Context) error {
+	return h.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
-func (s *Server) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
-	return renderPage(c, status, page.DiamantPhonesPage(s.frame(c, "diamant-phones", s.localizer(c).T("diamant.phones.title")), p))
+func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
+	return renderPage(c, status, page.DiamantPhonesPage(h.frame(c, "diamant-phones", h.localizer(c).T("diamant.phones.title")), p))
 }
 
-func (s *Server) diamantPhonesCreate(c echo.Context) error {
-	l := s.localizer(c)
+func (h diamantHandlers) diamantPhonesCreate(c echo.Context) error {
+	l := h.localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
 		p.Problem = l.T("diamant.error.form")
-		return s.renderPhonesSetup(c, http.StatusBadRequest, p)
+		return h.renderPhonesSetup(c, http.StatusBadRequest, p)
 	}
 	name, problem := diamanttable.CheckName(l, p.Name, nil)
 	if problem != "" {
 		p.Problem = problem
-		return s.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
+		return h.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
 	}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{name}, Seed: diamanttable.NewSeed()}, Draw: p.Draw, Vote: diamanttable.VotePhone,
 		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
-	device, err := s.deviceID(c)
+	device, err := h.deviceID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	id, err := s.createDiamant(ctx, device, opt)
+	id, err := h.createDiamant(ctx, device, opt)
 	if err != nil {
 		return err
 	}
-	if err := s.tables.GiveCode(ctx, id); err != nil {
+	if err := h.tables.GiveCode(ctx, id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
@@ -155,31 +155,31 @@ const (
 
 // hostAct runs a host's change of a table under its lock: change edits the options and
 // devices, or returns a problem to show. The version of the form must be the table's.
-func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
+func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
-	unlock, err := s.lockTable(id)
+	unlock, err := h.lockTable(id)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	t, err := s.loadDiamant(c, id)
+	t, err := h.loadDiamant(c, id)
 	if err != nil {
 		return err
 	}
-	l := s.localizer(c)
+	l := h.localizer(c)
 	if !t.Host {
-		return s.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
+		return h.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
 	}
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
-		return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+		return h.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 	}
 	opt, devices := t.Opt.Clone(), table.HandOut(t.Rec).Devices
 	if problem, status := change(t, &opt, &devices); problem != "" {
-		return s.showLobby(c, status, t, problem)
+		return h.showLobby(c, status, t, problem)
 	}
-	if err := s.save(c.Request().Context(), t, opt, devices); err != nil {
+	if err := h.save(c.Request().Context(), t, opt, devices); err != nil {
 		if errors.Is(err, table.ErrConflict) {
-			return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+			return h.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 		}
 		return err
 	}
@@ -193,7 +193,7 @@ func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diam
 
 // save writes what changed of a table's options and devices, in one store write (one
 // transaction, one version: a crash never leaves half of a change), and tells its phones.
-func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
+func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
@@ -212,15 +212,15 @@ func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttab
 	if raw == nil && devices == nil {
 		return nil
 	}
-	_, err = s.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
+	_, err = h.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
 	return err
 }
 
 // diamantOpen opens a one-phone table to other phones, once: it gets a code; the seats
 // the host keeps stay on its phone, the others are free for other phones to claim.
-func (s *Server) diamantOpen(c echo.Context) error {
-	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.localizer(c)
+func (h diamantHandlers) diamantOpen(c echo.Context) error {
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		if t.State == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -241,7 +241,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", diamanttable.VotePhone
 		if t.Rec.Code == "" {
 			// Under the table's lock, before the options say the table is open.
-			if err := s.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
+			if err := h.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
 				return l.T("diamant.error.form"), http.StatusInternalServerError
 			}
 		}
@@ -249,9 +249,9 @@ func (s *Server) diamantOpen(c echo.Context) error {
 	})
 }
 
-func (s *Server) diamantStart(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.localizer(c)
+func (h diamantHandlers) diamantStart(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
@@ -273,9 +273,9 @@ func (s *Server) diamantStart(c echo.Context) error {
 
 // diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
-func (s *Server) diamantSeatAction(c echo.Context) error {
-	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.localizer(c)
+func (h diamantHandlers) diamantSeatAction(c echo.Context) error {
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
@@ -337,19 +337,19 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 	})
 }
 
-func (s *Server) diamantDrawMode(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+func (h diamantHandlers) diamantDrawMode(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
-			return s.localizer(c).T("diamant.error.form"), http.StatusBadRequest
+			return h.localizer(c).T("diamant.error.form"), http.StatusBadRequest
 		}
 		opt.Draw = d
 		return "", 0
 	})
 }
 
-func (s *Server) diamantEnd(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+func (h diamantHandlers) diamantEnd(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
 	})
@@ -357,14 +357,14 @@ func (s *Server) diamantEnd(c echo.Context) error {
 
 // diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
 // shows the proposal; the host confirms it in a second step (diamantProposal).
-func (s *Server) diamantPropose(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.localizer(c)
+func (h diamantHandlers) diamantPropose(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.State == nil || !t.State.VoteDue() || !t.State.Waiting().Has(seat) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
-		if !s.seatAway(t, seat) {
+		if !h.seatAway(t, seat) {
 			return l.T("diamant.error.notaway", "Name", t.State.Name(seat)), http.StatusConflict
 		}
 		opt.Proposal = &diamanttable.Proposal{Seat: seat, Step: t.VoteStep()}
@@ -373,15 +373,15 @@ func (s *Server) diamantPropose(c echo.Context) error {
 }
 
 // diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
-func (s *Server) diamantProposal(c echo.Context) error {
+func (h diamantHandlers) diamantProposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
-		return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil
 			return "", 0
 		})
 	}
-	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.localizer(c)
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.localizer(c)
 		pr := t.Opt.Proposal
 		if !t.Host {
 			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden

@@ -40,12 +40,12 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPl
 }
 
 // appendLobbyReply appends the reply of the table's page.
-func (s *Server) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
+func (h diamantHandlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
 	buf := getBuffer(&htmlBuffers)
 	w := appender{b: *buf}
 	// The content needs only the language and the form token of a frame.
 	token, _ := c.Get("csrf").(string)
-	if err := page.DiamantTableContent(page.Frame{L: s.localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
+	if err := page.DiamantTableContent(page.Frame{L: h.localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
 		return b, err
 	}
 	var url [80]byte

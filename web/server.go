@@ -248,9 +248,9 @@ func (s *Server) routes() {
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour, s.cfg.NewTablesPerHourPerAddress)
 	e.Use(s.needsServer)
-	s.diamantRoutes(e)
-	s.donazRoutes(e)
-	s.donutsRoutes(e)
+	diamantHandlers{s}.routes(e)
+	donazHandlers{s}.routes(e)
+	donutsHandlers{s}.routes(e)
 	s.offlineRoutes(e)
 }
 
@@ -415,3 +415,12 @@ func wantsJSON(c echo.Context) bool { return acceptsJSON(c.Request()) }
 
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
+
+// Each game answers its own requests on a handler type of its own, which reaches what
+// the games share (session, language, frame, replies, streams, tables) through the
+// server: diamantHandlers, donutsHandlers and donazHandlers.
+type (
+	diamantHandlers struct{ *Server }
+	donutsHandlers  struct{ *Server }
+	donazHandlers   struct{ *Server }
+)
