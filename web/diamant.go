@@ -24,18 +24,18 @@ import (
 // carries the table's version: an action made against an older version is refused.
 
 func (h diamantHandlers) routes(e *echo.Echo) {
-	e.GET("/diamant", h.diamantSetup)
-	e.POST("/diamant", h.diamantCreate, h.limitNewTables)
-	e.GET("/diamant/:id", h.diamantShow)
-	e.GET("/diamant/:id/vote/:seat", h.diamantVoteScreen)
-	e.POST("/diamant/:id/draw", h.diamantDraw, h.limitActions)
-	e.POST("/diamant/:id/vote", h.diamantVote, h.limitActions)
-	e.POST("/diamant/:id/exits", h.diamantExits, h.limitActions)
-	e.GET("/diamant/:id/undo", h.diamantUndoScreen)
-	e.GET("/diamant/:id/history", h.diamantHistory)
-	e.POST("/diamant/:id/undo", h.diamantUndo, h.limitActions)
-	e.POST("/diamant/:id/risk", h.diamantRisk, h.limitActions)
-	e.POST("/diamant/:id/again", h.diamantAgain, h.limitActions)
+	e.GET("/diamant", h.setup)
+	e.POST("/diamant", h.create, h.limitNewTables)
+	e.GET("/diamant/:id", h.show)
+	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
+	e.POST("/diamant/:id/draw", h.draw, h.limitActions)
+	e.POST("/diamant/:id/vote", h.vote, h.limitActions)
+	e.POST("/diamant/:id/exits", h.exits, h.limitActions)
+	e.GET("/diamant/:id/undo", h.undoScreen)
+	e.GET("/diamant/:id/history", h.history)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.limitActions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.limitActions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.limitActions)
 	h.phoneRoutes(e)
 }
 
@@ -52,7 +52,7 @@ type diamantSetupForm struct {
 	Problems map[int]bool // seats whose name was refused
 }
 
-func (h diamantHandlers) diamantSetup(c echo.Context) error {
+func (h diamantHandlers) setup(c echo.Context) error {
 	l := h.localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
@@ -73,14 +73,14 @@ func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSet
 		p.Fields = append(p.Fields, page.DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
 	var err error
-	if p.Resume, err = h.diamantResume(c, l); err != nil {
+	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
 	return renderPage(c, status, page.DiamantSetupPage(h.frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
 
-// diamantResume lists this device's unfinished tables.
-func (h diamantHandlers) diamantResume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
+// resume lists this device's unfinished tables.
+func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
 	device, err := h.deviceID(c)
 	if err != nil {
 		return nil, err
@@ -100,7 +100,7 @@ func (h diamantHandlers) diamantResume(c echo.Context, l *i18n.Localizer) ([]pag
 	return out, nil
 }
 
-func (h diamantHandlers) diamantCreate(c echo.Context) error {
+func (h diamantHandlers) create(c echo.Context) error {
 	l := h.localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
@@ -141,7 +141,7 @@ func (h diamantHandlers) diamantCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	id, err := h.createDiamant(c.Request().Context(), device, opt)
+	id, err := h.createTable(c.Request().Context(), device, opt)
 	if err != nil {
 		return err
 	}
@@ -204,8 +204,8 @@ func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
 		"Count", e.Count, "Limit", e.Limit)
 }
 
-func (h diamantHandlers) diamantShow(c echo.Context) error {
-	t, err := h.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) show(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -234,7 +234,7 @@ func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamantta
 		}
 		defer unlock()
 	}
-	t, err := h.loadDiamant(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamantta
 	return f(t)
 }
 
-func (h diamantHandlers) diamantVoteScreen(c echo.Context) error {
+func (h diamantHandlers) handleVoteScreen(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.voteScreen(c, t) })
 }
 
@@ -268,7 +268,7 @@ func (h diamantHandlers) voteScreen(c echo.Context, t *diamanttable.Table) error
 	}
 	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.State.Table())
-	p.Where = h.diamantView(c, t).Where()
+	p.Where = h.view(c, t).Where()
 	if t.Opt.Phones {
 		// The other phones' votes move the version on while this one decides.
 		p.Step = t.VoteStep()
@@ -344,7 +344,7 @@ func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check form
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) diamantDraw(c echo.Context) error {
+func (h diamantHandlers) draw(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.localizer(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
@@ -404,7 +404,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 	return diamant.NoCard, false
 }
 
-func (h diamantHandlers) diamantVote(c echo.Context) error {
+func (h diamantHandlers) vote(c echo.Context) error {
 	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
@@ -423,7 +423,7 @@ func (h diamantHandlers) diamantVote(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) diamantExits(c echo.Context) error {
+func (h diamantHandlers) exits(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.localizer(c)
 		if t.Opt.Vote != diamanttable.VoteCards {
@@ -447,8 +447,8 @@ func (h diamantHandlers) diamantExits(c echo.Context) error {
 
 // ---- undo, risk, play again ----
 
-func (h diamantHandlers) diamantUndoScreen(c echo.Context) error {
-	t, err := h.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) undoScreen(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -457,12 +457,12 @@ func (h diamantHandlers) diamantUndoScreen(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: h.diamantView(c, t).Where()}
+		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: h.view(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) diamantUndo(c echo.Context) error {
+func (h diamantHandlers) handleUndo(c echo.Context) error {
 	return h.playing(c, true, func(t *diamanttable.Table) error { return h.undo(c, t) })
 }
 
@@ -506,7 +506,7 @@ func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) diamantRisk(c echo.Context) error {
+func (h diamantHandlers) handleRisk(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.risk(c, t) })
 }
 
@@ -529,8 +529,8 @@ func (h diamantHandlers) risk(c echo.Context, t *diamanttable.Table) error {
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-// diamantAgain starts a new game with the same players and options, and a new seed.
-func (h diamantHandlers) diamantAgain(c echo.Context) error {
+// handleAgain starts a new game with the same players and options, and a new seed.
+func (h diamantHandlers) handleAgain(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.again(c, t) })
 }
 
@@ -550,7 +550,7 @@ func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
 	if err != nil {
 		return err
 	}
-	id, err := h.createDiamant(c.Request().Context(), device, opt)
+	id, err := h.createTable(c.Request().Context(), device, opt)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // Diamant's live view (stream.go): the table's page or its current screen, as this
 // device sees it, and which phones are away.
 
-func (h diamantHandlers) diamantEvents(c echo.Context) error {
+func (h diamantHandlers) events(c echo.Context) error {
 	return h.stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
 }
 
@@ -33,7 +33,7 @@ type diamantLive struct {
 	actionsBefore int
 }
 
-func (v *diamantLive) read(c echo.Context) error { return v.h.readDiamant(c, c.Param("id"), v.t) }
+func (v *diamantLive) read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
 func (v *diamantLive) version() int64            { return v.t.Rec.Version }
 func (v *diamantLive) device() string            { return v.t.Device }
 
@@ -105,7 +105,7 @@ func (h diamantHandlers) appendLiveView(b []byte, c echo.Context, t *diamanttabl
 // appendLivePlay appends a device's view of the table's current screen.
 func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
 	var p page.DiamantPlay
-	h.diamantView(c, t).Fill("", &p)
+	h.view(c, t).Fill("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows && !always {

@@ -49,7 +49,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	for _, d := range devices {
 		phones = append(phones, benchContext(b, s, "/diamant/"+id+"/events", d.ID))
 	}
-	t, err := diamantHandlers{s}.loadDiamant(phones[0], id)
+	t, err := diamantHandlers{s}.load(phones[0], id)
 	require.NoError(b, err)
 	for _, a := range []diamant.Action{diamant.Draw(t.State.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
 		_, err := t.State.Apply(a)
@@ -57,7 +57,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 		raw, _ := json.Marshal(a)
 		_, err = s.store.Append(ctx, id, t.Rec.Version, raw, false)
 		require.NoError(b, err)
-		t, err = diamantHandlers{s}.loadDiamant(phones[0], id)
+		t, err = diamantHandlers{s}.load(phones[0], id)
 		require.NoError(b, err)
 	}
 	return s, id, phones
@@ -101,7 +101,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				w.n = 0
-				if err := (diamantHandlers{s}).readDiamant(c, id, t); err != nil {
+				if err := (diamantHandlers{s}).read(c, id, t); err != nil {
 					b.Fatal(err)
 				}
 				diamantHandlers{s}.awaySeats(t)
@@ -122,7 +122,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 func BenchmarkDiamantActionReply(b *testing.B) {
 	s, id, phones := benchPhones(b)
 	c := phones[1]
-	t, err := diamantHandlers{s}.loadDiamant(c, id)
+	t, err := diamantHandlers{s}.load(c, id)
 	require.NoError(b, err)
 	req := httptest.NewRequest(http.MethodPost, "/diamant/"+id+"/vote", nil)
 	req.Header = c.Request().Header.Clone()

@@ -34,17 +34,17 @@ import (
 // Every table option lives in the store's setup (diamanttable.Options); seats in its devices.
 
 func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
-	e.GET("/diamant/phones", h.diamantPhonesSetup)
-	e.POST("/diamant/phones", h.diamantPhonesCreate, h.limitNewTables)
-	e.GET("/diamant/:id/table", h.diamantTablePage)
-	e.POST("/diamant/:id/open", h.diamantOpen, h.limitActions)
-	e.POST("/diamant/:id/start", h.diamantStart, h.limitActions)
-	e.POST("/diamant/:id/seat", h.diamantSeatAction, h.limitActions)
-	e.POST("/diamant/:id/drawmode", h.diamantDrawMode, h.limitActions)
-	e.POST("/diamant/:id/end", h.diamantEnd, h.limitActions)
-	e.POST("/diamant/:id/propose", h.diamantPropose, h.limitActions)
-	e.POST("/diamant/:id/proposal", h.diamantProposal, h.limitActions)
-	e.GET("/diamant/:id/events", h.diamantEvents)
+	e.GET("/diamant/phones", h.phonesSetup)
+	e.POST("/diamant/phones", h.phonesCreate, h.limitNewTables)
+	e.GET("/diamant/:id/table", h.tablePage)
+	e.POST("/diamant/:id/open", h.open, h.limitActions)
+	e.POST("/diamant/:id/start", h.start, h.limitActions)
+	e.POST("/diamant/:id/seat", h.seatAction, h.limitActions)
+	e.POST("/diamant/:id/drawmode", h.drawMode, h.limitActions)
+	e.POST("/diamant/:id/end", h.end, h.limitActions)
+	e.POST("/diamant/:id/propose", h.propose, h.limitActions)
+	e.POST("/diamant/:id/proposal", h.proposal, h.limitActions)
+	e.GET("/diamant/:id/events", h.events)
 	h.joinRoutes(e)
 }
 
@@ -95,8 +95,8 @@ func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.T
 	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
 
-func (h diamantHandlers) diamantTablePage(c echo.Context) error {
-	t, err := h.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) tablePage(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (h diamantHandlers) diamantTablePage(c echo.Context) error {
 
 // ---- a new table with a phone each ----
 
-func (h diamantHandlers) diamantPhonesSetup(c echo.Context) error {
+func (h diamantHandlers) phonesSetup(c echo.Context) error {
 	return h.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
@@ -114,7 +114,7 @@ func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.Di
 	return renderPage(c, status, page.DiamantPhonesPage(h.frame(c, "diamant-phones", h.localizer(c).T("diamant.phones.title")), p))
 }
 
-func (h diamantHandlers) diamantPhonesCreate(c echo.Context) error {
+func (h diamantHandlers) phonesCreate(c echo.Context) error {
 	l := h.localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
@@ -133,7 +133,7 @@ func (h diamantHandlers) diamantPhonesCreate(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	id, err := h.createDiamant(ctx, device, opt)
+	id, err := h.createTable(ctx, device, opt)
 	if err != nil {
 		return err
 	}
@@ -162,7 +162,7 @@ func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func
 		return err
 	}
 	defer unlock()
-	t, err := h.loadDiamant(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
@@ -216,9 +216,9 @@ func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt di
 	return err
 }
 
-// diamantOpen opens a one-phone table to other phones, once: it gets a code; the seats
+// open opens a one-phone table to other phones, once: it gets a code; the seats
 // the host keeps stay on its phone, the others are free for other phones to claim.
-func (h diamantHandlers) diamantOpen(c echo.Context) error {
+func (h diamantHandlers) open(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		l := h.localizer(c)
 		if t.State == nil || opt.Ended {
@@ -249,7 +249,7 @@ func (h diamantHandlers) diamantOpen(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) diamantStart(c echo.Context) error {
+func (h diamantHandlers) start(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
 		l := h.localizer(c)
 		if !opt.Lobby {
@@ -271,9 +271,9 @@ func (h diamantHandlers) diamantStart(c echo.Context) error {
 	})
 }
 
-// diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
+// seatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
-func (h diamantHandlers) diamantSeatAction(c echo.Context) error {
+func (h diamantHandlers) seatAction(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
 		l := h.localizer(c)
 		host := table.Host(*devices)
@@ -337,7 +337,7 @@ func (h diamantHandlers) diamantSeatAction(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) diamantDrawMode(c echo.Context) error {
+func (h diamantHandlers) drawMode(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
@@ -348,16 +348,16 @@ func (h diamantHandlers) diamantDrawMode(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) diamantEnd(c echo.Context) error {
+func (h diamantHandlers) end(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
 	})
 }
 
-// diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
-// shows the proposal; the host confirms it in a second step (diamantProposal).
-func (h diamantHandlers) diamantPropose(c echo.Context) error {
+// propose: the host proposes "leave" for a seat whose phone is away. Every phone
+// shows the proposal; the host confirms it in a second step (proposal, below).
+func (h diamantHandlers) propose(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		l := h.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
@@ -372,8 +372,8 @@ func (h diamantHandlers) diamantPropose(c echo.Context) error {
 	})
 }
 
-// diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
-func (h diamantHandlers) diamantProposal(c echo.Context) error {
+// proposal confirms (the seat votes "leave") or withdraws the host's proposal.
+func (h diamantHandlers) proposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
 		return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil

@@ -129,7 +129,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
 			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
-			diamantHandlers{s}.diamantView(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
+			diamantHandlers{s}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
 		p.Problem = trickyNames[rng.IntN(len(trickyNames))] + " " + l.T("diamant.error.form")

@@ -16,11 +16,11 @@ import (
 // every device at that version) and seen by the requesting device. The table's own rules
 // are web/table/diamant's.
 
-// loadDiamant reads a table and replays it for the requesting device: the caller's own,
+// load reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
-func (h diamantHandlers) loadDiamant(c echo.Context, id string) (*diamanttable.Table, error) {
+func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
 	t := &diamanttable.Table{}
-	if err := h.readDiamant(c, id, t); err != nil {
+	if err := h.read(c, id, t); err != nil {
 		return nil, err
 	}
 	t.Rec = table.HandOut(t.Rec)
@@ -31,10 +31,10 @@ func (h diamantHandlers) loadDiamant(c echo.Context, id string) (*diamanttable.T
 	return t, nil
 }
 
-// readDiamant loads a table into t for reading only: t then shares the record and the
+// read loads a table into t for reading only: t then shares the record and the
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
-func (h diamantHandlers) readDiamant(c echo.Context, id string, t *diamanttable.Table) error {
+func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
 	o, err := openTable(h.Server, c, diamanttable.Game, id)
 	if err != nil {
 		return err
@@ -45,8 +45,8 @@ func (h diamantHandlers) readDiamant(c echo.Context, id string, t *diamanttable.
 	return nil
 }
 
-// createDiamant stores a new table whose every seat is held by the device.
-func (h diamantHandlers) createDiamant(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
+// createTable stores a new table whose every seat is held by the device.
+func (h diamantHandlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
 	seats := make([]int, len(opt.Players))
 	for i := range seats {
 		seats[i] = i
@@ -54,8 +54,8 @@ func (h diamantHandlers) createDiamant(ctx context.Context, device string, opt d
 	return h.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
 }
 
-// diamantView is what this device's screens of t are made from.
-func (h diamantHandlers) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
+// view is what this device's screens of t are made from.
+func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
 	d := h.readSession(c)
 	return page.DiamantView{L: h.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
 		Away: func(seat int) bool { return h.seatAway(t, seat) }}
@@ -63,5 +63,5 @@ func (h diamantHandlers) diamantView(c echo.Context, t *diamanttable.Table) page
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).
 func (h diamantHandlers) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
-	return h.diamantView(c, t).Screen(show)
+	return h.view(c, t).Screen(show)
 }

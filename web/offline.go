@@ -166,7 +166,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 	l := s.localizer(c)
 	switch c.Param("game") {
 	case "diamant":
-		tables, err := diamantHandlers{s}.diamantResume(c, l)
+		tables, err := diamantHandlers{s}.resume(c, l)
 		if err != nil {
 			return err
 		}
