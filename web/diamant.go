@@ -23,20 +23,20 @@ import (
 // gets back the new screen's <main> content and the sentences to announce. Every form
 // carries the table's version: an action made against an older version is refused.
 
-func (s *Server) diamantRoutes(e *echo.Echo) {
-	e.GET("/diamant", s.diamantSetup)
-	e.POST("/diamant", s.diamantCreate, s.limitNewTables)
-	e.GET("/diamant/:id", s.diamantShow)
-	e.GET("/diamant/:id/vote/:seat", s.diamantVoteScreen)
-	e.POST("/diamant/:id/draw", s.diamantDraw, s.limitActions)
-	e.POST("/diamant/:id/vote", s.diamantVote, s.limitActions)
-	e.POST("/diamant/:id/exits", s.diamantExits, s.limitActions)
-	e.GET("/diamant/:id/undo", s.diamantUndoScreen)
-	e.GET("/diamant/:id/history", s.diamantHistory)
-	e.POST("/diamant/:id/undo", s.diamantUndo, s.limitActions)
-	e.POST("/diamant/:id/risk", s.diamantRisk, s.limitActions)
-	e.POST("/diamant/:id/again", s.diamantAgain, s.limitActions)
-	s.diamantPhoneRoutes(e)
+func (h diamantHandlers) routes(e *echo.Echo) {
+	e.GET("/diamant", h.setup)
+	e.POST("/diamant", h.create, h.limitNewTables)
+	e.GET("/diamant/:id", h.show)
+	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
+	e.POST("/diamant/:id/draw", h.draw, h.limitActions)
+	e.POST("/diamant/:id/vote", h.vote, h.limitActions)
+	e.POST("/diamant/:id/exits", h.exits, h.limitActions)
+	e.GET("/diamant/:id/undo", h.undoScreen)
+	e.GET("/diamant/:id/history", h.history)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.limitActions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.limitActions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.limitActions)
+	h.phoneRoutes(e)
 }
 
 // ---- setup ----
@@ -52,8 +52,8 @@ type diamantSetupForm struct {
 	Problems map[int]bool // seats whose name was refused
 }
 
-func (s *Server) diamantSetup(c echo.Context) error {
-	l := s.loc(c)
+func (h diamantHandlers) setup(c echo.Context) error {
+	l := h.localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
 		n = 4
@@ -62,30 +62,30 @@ func (s *Server) diamantSetup(c echo.Context) error {
 	for i := range names {
 		names[i] = l.T("diamant.setup.player.default", "N", i+1)
 	}
-	return s.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
+	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
 }
 
-func (s *Server) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
-	l := s.loc(c)
+func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
+	l := h.localizer(c)
 	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, page.DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
 	var err error
-	if p.Resume, err = s.diamantResume(c, l); err != nil {
+	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return renderPage(c, status, page.DiamantSetupPage(s.frame(c, "diamant", l.T("diamant.setup.title")), p))
+	return renderPage(c, status, page.DiamantSetupPage(h.frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
 
-// diamantResume lists this device's unfinished tables.
-func (s *Server) diamantResume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
-	device, err := s.deviceID(c)
+// resume lists this device's unfinished tables.
+func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
+	device, err := h.deviceID(c)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := s.store.ListForDevice(c.Request().Context(), device, "diamant")
+	tables, err := h.store.ListForDevice(c.Request().Context(), device, "diamant")
 	if err != nil {
 		return nil, err
 	}
@@ -100,8 +100,8 @@ func (s *Server) diamantResume(c echo.Context, l *i18n.Localizer) ([]page.Diaman
 	return out, nil
 }
 
-func (s *Server) diamantCreate(c echo.Context) error {
-	l := s.loc(c)
+func (h diamantHandlers) create(c echo.Context) error {
+	l := h.localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -110,13 +110,13 @@ func (s *Server) diamantCreate(c echo.Context) error {
 	p.Count = len(p.Names)
 	if (p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox) || (p.Vote != diamanttable.VotePhone && p.Vote != diamanttable.VoteCards) {
 		p.Problem = l.T("diamant.error.form")
-		return s.renderSetup(c, http.StatusBadRequest, p)
+		return h.renderSetup(c, http.StatusBadRequest, p)
 	}
 	seed := diamanttable.NewSeed()
 	if p.Seed != "" {
 		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
 			p.Problem = l.T("diamant.error.seed")
-			return s.renderSetup(c, http.StatusUnprocessableEntity, p)
+			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
 		}
 	}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
@@ -132,16 +132,16 @@ func (s *Server) diamantCreate(c echo.Context) error {
 		if p.Count < diamant.MinPlayers || p.Count > diamant.MaxPlayers {
 			p.Count = 0
 		}
-		return s.renderSetup(c, http.StatusUnprocessableEntity, p)
+		return h.renderSetup(c, http.StatusUnprocessableEntity, p)
 	}
 	for i, n := range opt.Players {
 		opt.Players[i] = diamant.CleanName(n)
 	}
-	device, err := s.deviceID(c)
+	device, err := h.deviceID(c)
 	if err != nil {
 		return err
 	}
-	id, err := s.createDiamant(c.Request().Context(), device, opt)
+	id, err := h.createTable(c.Request().Context(), device, opt)
 	if err != nil {
 		return err
 	}
@@ -179,23 +179,23 @@ func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 }
 
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
-func (s *Server) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
+func (h diamantHandlers) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantPlayPage(s.playFrame(c, "diamant-play", p.Heading), p))
+		return renderPage(c, status, page.DiamantPlayPage(h.playFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, s.loc(c), token, &p), nil })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, h.localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
-func (s *Server) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
+func (h diamantHandlers) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
 	// "reveal": a refused form never hides the table behind the neutral "everyone has voted".
-	p := s.screen(c, t, "reveal")
+	p := h.screen(c, t, "reveal")
 	p.Problem = problem
-	return s.showPlay(c, status, p)
+	return h.showPlay(c, status, p)
 }
 
 // diamantProblem says an engine refusal in the player's language.
@@ -204,61 +204,61 @@ func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
 		"Count", e.Count, "Limit", e.Limit)
 }
 
-func (s *Server) diamantShow(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) show(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
 	if t.State == nil {
-		return s.showLobby(c, http.StatusOK, t, "")
+		return h.showLobby(c, http.StatusOK, t, "")
 	}
-	p := s.screen(c, t, c.QueryParam("show"))
-	if flash := s.readSession(c).Flash; flash != "" {
-		if err := s.changeSession(c, func(d *sessionData) { d.Flash = "" }); err != nil {
+	p := h.screen(c, t, c.QueryParam("show"))
+	if flash := h.readSession(c).Flash; flash != "" {
+		if err := h.changeSession(c, func(d *sessionData) { d.Flash = "" }); err != nil {
 			return err
 		}
 		p.Lead = flash
 	}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
 // playing runs f on the request's table once loaded, if it has a game: one still in its
 // lobby has nothing to show or act on, and the request goes to the table's page. A
 // change (write) runs under the table's lock, and a table the host ended refuses it too.
-func (s *Server) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
+func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
 	id := c.Param("id")
 	if write {
-		unlock, err := s.lockTable(id)
+		unlock, err := h.lockTable(id)
 		if err != nil {
 			return err
 		}
 		defer unlock()
 	}
-	t, err := s.loadDiamant(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
 	if t.State == nil || write && t.Opt.Ended {
-		return s.notPlaying(c, t)
+		return h.notPlaying(c, t)
 	}
 	if write && !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
 	}
 	return f(t)
 }
 
-func (s *Server) diamantVoteScreen(c echo.Context) error {
-	return s.playing(c, false, func(t *diamanttable.Table) error { return s.voteScreen(c, t) })
+func (h diamantHandlers) handleVoteScreen(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.voteScreen(c, t) })
 }
 
-func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
 		// current screen instead.
-		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
+		return c.Redirect(http.StatusSeeOther, screenURL(h.screen(c, t, "")))
 	}
-	l := s.loc(c)
+	l := h.localizer(c)
 	name := t.State.Name(seat)
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "vote", Round: t.State.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
@@ -268,13 +268,13 @@ func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	}
 	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
 	p.Deck = l.N("diamant.n.table", t.State.Table())
-	p.Where = s.diamantView(c, t).Where()
+	p.Where = h.view(c, t).Where()
 	if t.Opt.Phones {
 		// The other phones' votes move the version on while this one decides.
 		p.Step = t.VoteStep()
 		p.Votes = l.N("diamant.n.voted", t.State.Voted().Count(), "Total", t.State.InCave().Count())
 	}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
 // formCheck says how an action's form is checked against the table's version.
@@ -291,14 +291,14 @@ const (
 // act runs one action on a table: under the table's lock, it checks the form against the
 // table's version, lets build refuse what the table's options forbid, applies the action,
 // stores it and answers with the next screen.
-func (s *Server) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
-	return s.playing(c, true, func(t *diamanttable.Table) error { return s.actOn(c, t, check, build) })
+func (h diamantHandlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+	return h.playing(c, true, func(t *diamanttable.Table) error { return h.actOn(c, t, check, build) })
 }
 
 // actOn is act's work on the loaded table, under its lock.
-func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
 	id := t.Rec.ID
-	l := s.loc(c)
+	l := h.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		step := c.FormValue("step")
 		if check != checkVoteStep || !t.State.VoteDue() || step != t.VoteStep() {
@@ -306,12 +306,12 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 			if check == checkVoteStep && step != "" {
 				problem = l.T("diamant.error.vote.stale")
 			}
-			return s.refuse(c, t, http.StatusConflict, problem)
+			return h.refuse(c, t, http.StatusConflict, problem)
 		}
 	}
 	a, problem, status := build(t)
 	if problem != "" {
-		return s.refuse(c, t, status, problem)
+		return h.refuse(c, t, status, problem)
 	}
 	events, err := t.State.Apply(a)
 	if err != nil {
@@ -319,7 +319,7 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 		if !errors.As(err, &de) {
 			return err
 		}
-		return s.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
+		return h.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
 	}
 	raw, err := diamanttable.Stamped(a, t.Rec.Version+1)
 	if err != nil {
@@ -328,25 +328,25 @@ func (s *Server) actOn(c echo.Context, t *diamanttable.Table, check formCheck, b
 	t.Actions = append(t.Actions, a)
 	t.Note(events)
 	// The new version's replay is this one: the table's streams need not replay it again.
-	version, err := s.tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
+	version, err := h.tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
-		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {
 		return err
 	}
 	t.Rec.Version = version
 	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
-	p := s.screen(c, t, "")
+	p := h.screen(c, t, "")
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (s *Server) diamantDraw(c echo.Context) error {
-	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) draw(c echo.Context) error {
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.localizer(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
 			return diamant.Draw(t.State.RandomCard()), "", 0
@@ -404,9 +404,9 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 	return diamant.NoCard, false
 }
 
-func (s *Server) diamantVote(c echo.Context) error {
-	return s.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) vote(c echo.Context) error {
+	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
 		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
@@ -423,9 +423,9 @@ func (s *Server) diamantVote(c echo.Context) error {
 	})
 }
 
-func (s *Server) diamantExits(c echo.Context) error {
-	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) exits(c echo.Context) error {
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.localizer(c)
 		if t.Opt.Vote != diamanttable.VoteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -447,45 +447,45 @@ func (s *Server) diamantExits(c echo.Context) error {
 
 // ---- undo, risk, play again ----
 
-func (s *Server) diamantUndoScreen(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) undoScreen(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	l := s.loc(c)
+	l := h.localizer(c)
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
 	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: s.diamantView(c, t).Where()}
+		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: h.view(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (s *Server) diamantUndo(c echo.Context) error {
-	return s.playing(c, true, func(t *diamanttable.Table) error { return s.undo(c, t) })
+func (h diamantHandlers) handleUndo(c echo.Context) error {
+	return h.playing(c, true, func(t *diamanttable.Table) error { return h.undo(c, t) })
 }
 
-func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	id := t.Rec.ID
-	l := s.loc(c)
+	l := h.localizer(c)
 	if !t.MayUndo() {
-		return s.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+		return h.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 	}
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
-		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if len(t.Actions) == 0 {
-		return s.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
+		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
 	what := page.DiamantUndoWhat(l, t)
 	t.Actions = t.Actions[:len(t.Actions)-1]
 	if err := t.Replay(); err != nil {
 		return err
 	}
-	version, err := s.tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
+	version, err := h.tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
-		return s.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
 	if err != nil {
 		return err
@@ -495,29 +495,29 @@ func (s *Server) undo(c echo.Context, t *diamanttable.Table) error {
 	done := l.T("diamant.undo.done", "What", what)
 	if !wantsJSON(c) {
 		// Without a script the next page says it: the sentence waits in the session.
-		if err := s.changeSession(c, func(d *sessionData) { d.Flash = done }); err != nil {
+		if err := h.changeSession(c, func(d *sessionData) { d.Flash = done }); err != nil {
 			return err
 		}
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
 	}
-	p := s.screen(c, t, "")
+	p := h.screen(c, t, "")
 	p.Lead = done
 	p.Say = []say.Sentence{{Text: p.Lead}}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (s *Server) diamantRisk(c echo.Context) error {
-	return s.playing(c, false, func(t *diamanttable.Table) error { return s.risk(c, t) })
+func (h diamantHandlers) handleRisk(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.risk(c, t) })
 }
 
-func (s *Server) risk(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) risk(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
 	}
-	if err := s.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
+	if err := h.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
 		return err
 	}
-	p := s.screen(c, t, "reveal")
+	p := h.screen(c, t, "reveal")
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}
@@ -526,31 +526,31 @@ func (s *Server) risk(c echo.Context, t *diamanttable.Table) error {
 	} else {
 		p.Say = nil
 	}
-	return s.showPlay(c, http.StatusOK, p)
+	return h.showPlay(c, http.StatusOK, p)
 }
 
-// diamantAgain starts a new game with the same players and options, and a new seed.
-func (s *Server) diamantAgain(c echo.Context) error {
-	return s.playing(c, false, func(t *diamanttable.Table) error { return s.again(c, t) })
+// handleAgain starts a new game with the same players and options, and a new seed.
+func (h diamantHandlers) handleAgain(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.again(c, t) })
 }
 
-func (s *Server) again(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return s.refuse(c, t, http.StatusForbidden, s.loc(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
 	}
 	opt := t.Opt
 	opt.Seed = diamanttable.NewSeed()
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	opt.Keepers, opt.Moved = nil, nil
-	if ok, err := s.takeNewTable(c); !ok {
+	if ok, err := h.takeNewTable(c); !ok {
 		return err
 	}
-	device, err := s.deviceID(c)
+	device, err := h.deviceID(c)
 	if err != nil {
 		return err
 	}
-	id, err := s.createDiamant(c.Request().Context(), device, opt)
+	id, err := h.createTable(c.Request().Context(), device, opt)
 	if err != nil {
 		return err
 	}

@@ -13,13 +13,13 @@ import (
 // revealed votes, for any device at the table, as its own view (its chests only, while
 // chests are hidden). A page of its own, reached by a plain link from every game screen:
 // it follows no live stream, so reading it is never cut short by a draw on another phone.
-func (s *Server) diamantHistory(c echo.Context) error {
-	return s.playing(c, false, func(t *diamanttable.Table) error {
+func (h diamantHandlers) history(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error {
 		events, err := t.Events()
 		if err != nil {
 			return err
 		}
-		p := s.diamantView(c, t).History(events)
-		return renderPage(c, http.StatusOK, page.DiamantHistoryPage(s.frame(c, "diamant-history", p.Heading), p))
+		p := h.view(c, t).History(events)
+		return renderPage(c, http.StatusOK, page.DiamantHistoryPage(h.frame(c, "diamant-history", p.Heading), p))
 	})
 }

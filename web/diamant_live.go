@@ -1,29 +1,26 @@
 package web
 
 import (
-	"context"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
 	"tavolo/web/page"
 	"tavolo/web/say"
-	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
 // Diamant's live view (stream.go): the table's page or its current screen, as this
 // device sees it, and which phones are away.
 
-func (s *Server) diamantEvents(c echo.Context) error {
-	return s.stream(c, &diamantLive{s: s, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
+func (h diamantHandlers) events(c echo.Context) error {
+	return h.stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
 }
 
 type diamantLive struct {
-	s     *Server
+	h     diamantHandlers
 	table bool // the table's page rather than the game's screen
 	// t is the table, read again into the same place at each version; shared with the
 	// other readers: never changed here.
@@ -36,34 +33,34 @@ type diamantLive struct {
 	actionsBefore int
 }
 
-func (v *diamantLive) read(c echo.Context) error { return v.s.readDiamant(c, c.Param("id"), v.t) }
+func (v *diamantLive) read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
 func (v *diamantLive) version() int64            { return v.t.Rec.Version }
 func (v *diamantLive) device() string            { return v.t.Device }
 
 func (v *diamantLive) write(w io.Writer, c echo.Context) error {
-	v.away = v.s.awaySeats(v.t)
+	v.away = v.h.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
-		said = []say.Sentence{{Text: v.s.loc(c).T("diamant.say.undone")}}
+		said = []say.Sentence{{Text: v.h.localizer(c).T("diamant.say.undone")}}
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
-	return v.s.writeEvent(w, c, v.t, v.table, said)
+	return v.h.writeEvent(w, c, v.t, v.table, said)
 }
 
 func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
-	now := v.s.awaySeats(v.t)
+	now := v.h.awaySeats(v.t)
 	if now == v.away {
 		return false, nil
 	}
 	before := v.away
 	v.away = now
-	return v.s.writePresence(w, c, v.t, v.table, func() []say.Sentence { return v.s.awayNews(c, v.t, before, now) })
+	return v.h.writePresence(w, c, v.t, v.table, func() []say.Sentence { return v.h.awayNews(c, v.t, before, now) })
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
 // as its id: "id: 7\ndata: {…}\n\n", in one write. said, when given, is announced instead of
 // the screen's own news (an undo made on another phone).
-func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
+func (h diamantHandlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
 	buf := getBuffer(&replyBuffers)
 	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
 	b = append(b, "\ndata: "...)
@@ -71,7 +68,7 @@ func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, 
 	if said != nil {
 		news = func() []say.Sentence { return said }
 	}
-	b, _, err := s.appendLiveView(b, c, t, table, news, said != nil)
+	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil)
 	if err == nil {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
@@ -81,10 +78,10 @@ func (s *Server) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, 
 
 // writePresence writes a device's view as a "presence" event announcing news (the phones
 // gone away and come back), if the view shows who is away; it reports whether it wrote one.
-func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
+func (h diamantHandlers) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
 	buf := getBuffer(&replyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
-	b, shows, err := s.appendLiveView(b, c, t, table, news, false)
+	b, shows, err := h.appendLiveView(b, c, t, table, news, false)
 	if err == nil && shows {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
@@ -96,19 +93,19 @@ func (s *Server) writePresence(w io.Writer, c echo.Context, t *diamanttable.Tabl
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
 // instead, and unless always, only a view that shows who is away is written.
-func (s *Server) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
+func (h diamantHandlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
 	if table || t.State == nil {
-		b, err := s.appendLiveLobby(b, c, t, news)
+		b, err := h.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
-	b, shows := s.appendLivePlay(b, c, t, news, always)
+	b, shows := h.appendLivePlay(b, c, t, news, always)
 	return b, shows || always, nil
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
+func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
 	var p page.DiamantPlay
-	s.diamantView(c, t).Fill("", &p)
+	h.view(c, t).Fill("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows && !always {
@@ -117,26 +114,26 @@ func (s *Server) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table,
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return appendPlayReply(b, s.loc(c), token, &p), shows
+	return appendPlayReply(b, h.localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.
-func (s *Server) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
-	p, err := s.lobbyOf(c, t, "")
+func (h diamantHandlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
+	p, err := h.lobbyOf(c, t, "")
 	if err != nil {
 		return b, err
 	}
 	if news != nil {
 		p.Say = news()
 	}
-	return s.appendLobbyReply(b, c, &p)
+	return h.appendLobbyReply(b, c, &p)
 }
 
 // awaySeats are the seats whose phone is away.
-func (s *Server) awaySeats(t *diamanttable.Table) diamant.Seats {
+func (h diamantHandlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 	var away diamant.Seats
 	for seat := range t.Opt.Players {
-		if s.seatAway(t, seat) {
+		if h.seatAway(t, seat) {
 			away |= diamant.SeatsOf(seat)
 		}
 	}
@@ -144,8 +141,8 @@ func (s *Server) awaySeats(t *diamanttable.Table) diamant.Seats {
 }
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
-func (s *Server) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
-	l := s.loc(c)
+func (h diamantHandlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
+	l := h.localizer(c)
 	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {
 		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})
@@ -154,37 +151,4 @@ func (s *Server) awayNews(c echo.Context, t *diamanttable.Table, before, now dia
 		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.Opt.Players[seat])})
 	}
 	return news
-}
-
-// How long tables are kept: one never played (no action: a lobby nobody started, a game
-// opened and left) goes after two hours unchanged; an unfinished one is archived after a
-// day unchanged; a finished or archived one goes after a week. Sweeps run every ten
-// minutes.
-const (
-	keepEmpty     = 2 * time.Hour
-	keepIdle      = 24 * time.Hour
-	keepOld       = 7 * 24 * time.Hour
-	sweepInterval = 10 * time.Minute
-)
-
-// sweep archives and deletes the tables kept long enough, until ctx is done.
-func (s *Server) sweep(ctx context.Context) {
-	tick := time.NewTicker(sweepInterval)
-	defer tick.Stop()
-	for {
-		now := time.Now()
-		s.presence.Prune(now.Add(-keepIdle))
-		archived, deleted, err := s.store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
-			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
-		if err != nil && ctx.Err() == nil {
-			s.log.Error("sweep failed", "err", err)
-		} else if archived+deleted > 0 {
-			s.log.Info("swept tables", "archived", archived, "deleted", deleted)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }

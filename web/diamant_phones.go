@@ -7,14 +7,10 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
-	"tavolo/i18n"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -37,45 +33,41 @@ import (
 //
 // Every table option lives in the store's setup (diamanttable.Options); seats in its devices.
 
-// defaultAwayAfter is how long a phone's stream may stay closed before its seats count as
-// away (Config.AwayAfter).
-const defaultAwayAfter = 30 * time.Second
-
-func (s *Server) diamantPhoneRoutes(e *echo.Echo) {
-	e.GET("/diamant/phones", s.diamantPhonesSetup)
-	e.POST("/diamant/phones", s.diamantPhonesCreate, s.limitNewTables)
-	e.GET("/diamant/:id/table", s.diamantTablePage)
-	e.POST("/diamant/:id/open", s.diamantOpen, s.limitActions)
-	e.POST("/diamant/:id/start", s.diamantStart, s.limitActions)
-	e.POST("/diamant/:id/seat", s.diamantSeatAction, s.limitActions)
-	e.POST("/diamant/:id/drawmode", s.diamantDrawMode, s.limitActions)
-	e.POST("/diamant/:id/end", s.diamantEnd, s.limitActions)
-	e.POST("/diamant/:id/propose", s.diamantPropose, s.limitActions)
-	e.POST("/diamant/:id/proposal", s.diamantProposal, s.limitActions)
-	e.GET("/diamant/:id/events", s.diamantEvents)
-	s.joinRoutes(e)
+func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
+	e.GET("/diamant/phones", h.phonesSetup)
+	e.POST("/diamant/phones", h.phonesCreate, h.limitNewTables)
+	e.GET("/diamant/:id/table", h.tablePage)
+	e.POST("/diamant/:id/open", h.open, h.limitActions)
+	e.POST("/diamant/:id/start", h.start, h.limitActions)
+	e.POST("/diamant/:id/seat", h.seatAction, h.limitActions)
+	e.POST("/diamant/:id/drawmode", h.drawMode, h.limitActions)
+	e.POST("/diamant/:id/end", h.end, h.limitActions)
+	e.POST("/diamant/:id/propose", h.propose, h.limitActions)
+	e.POST("/diamant/:id/proposal", h.proposal, h.limitActions)
+	e.GET("/diamant/:id/events", h.events)
+	h.joinRoutes(e)
 }
 
 // notPlaying sends a request for the game of a table that has none to the table's page.
-func (s *Server) notPlaying(c echo.Context, t *diamanttable.Table) error {
+func (h diamantHandlers) notPlaying(c echo.Context, t *diamanttable.Table) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 }
 
 // seatAway tells whether the phone holding a seat has been away (its live stream closed)
 // for a while. The host's own phone is never away.
-func (s *Server) seatAway(t *diamanttable.Table, seat int) bool {
+func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
 	i := table.Holder(t.Rec.Devices, seat)
 	if i < 0 || t.Rec.Devices[i].Host {
 		return false
 	}
-	return s.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
+	return h.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
 }
 
 // ---- the lobby and the table's page ----
 
-func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
-	l := s.loc(c)
-	p := page.DiamantLobby(l, t, problem, func(device string) bool { return s.presence.Away(t.Rec.ID, device) })
+func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
+	l := h.localizer(c)
+	p := page.DiamantLobby(l, t, problem, func(device string) bool { return h.presence.Away(t.Rec.ID, device) })
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
@@ -89,8 +81,8 @@ func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) 
 }
 
 // showLobby answers with the table's page.
-func (s *Server) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
-	p, err := s.lobbyOf(c, t, problem)
+func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
+	p, err := h.lobbyOf(c, t, problem)
 	if err != nil {
 		return err
 	}
@@ -98,72 +90,54 @@ func (s *Server) showLobby(c echo.Context, status int, t *diamanttable.Table, pr
 		p.Say = []say.Sentence{{Text: problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantTablePage(s.frame(c, "diamant-table", p.Heading), p))
+		return renderPage(c, status, page.DiamantTablePage(h.frame(c, "diamant-table", p.Heading), p))
 	}
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return s.appendLobbyReply(b, c, &p) })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
 
-func (s *Server) diamantTablePage(c echo.Context) error {
-	t, err := s.loadDiamant(c, c.Param("id"))
+func (h diamantHandlers) tablePage(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	return s.showLobby(c, http.StatusOK, t, "")
+	return h.showLobby(c, http.StatusOK, t, "")
 }
 
 // ---- a new table with a phone each ----
 
-func (s *Server) diamantPhonesSetup(c echo.Context) error {
-	return s.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
+func (h diamantHandlers) phonesSetup(c echo.Context) error {
+	return h.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
-func (s *Server) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
-	return renderPage(c, status, page.DiamantPhonesPage(s.frame(c, "diamant-phones", s.loc(c).T("diamant.phones.title")), p))
+func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
+	return renderPage(c, status, page.DiamantPhonesPage(h.frame(c, "diamant-phones", h.localizer(c).T("diamant.phones.title")), p))
 }
 
-// checkName cleans a player's name (diamant.CleanName) and says why it cannot be one
-// ("" if it can).
-func checkName(l *i18n.Localizer, name string, taken []string) (string, string) {
-	name = diamant.CleanName(name)
-	switch {
-	case name == "":
-		return name, l.T("diamant.join.name.empty")
-	case utf8.RuneCountInString(name) > diamant.MaxNameRunes:
-		return name, l.T("diamant.join.name.long", "Limit", diamant.MaxNameRunes)
-	}
-	for _, n := range taken {
-		if strings.EqualFold(n, name) {
-			return name, l.T("diamant.join.name.taken", "Name", name)
-		}
-	}
-	return name, ""
-}
-
-func (s *Server) diamantPhonesCreate(c echo.Context) error {
-	l := s.loc(c)
+func (h diamantHandlers) phonesCreate(c echo.Context) error {
+	l := h.localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
 		p.Problem = l.T("diamant.error.form")
-		return s.renderPhonesSetup(c, http.StatusBadRequest, p)
+		return h.renderPhonesSetup(c, http.StatusBadRequest, p)
 	}
-	name, problem := checkName(l, p.Name, nil)
+	name, problem := diamanttable.CheckName(l, p.Name, nil)
 	if problem != "" {
 		p.Problem = problem
-		return s.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
+		return h.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
 	}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{name}, Seed: diamanttable.NewSeed()}, Draw: p.Draw, Vote: diamanttable.VotePhone,
 		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
-	device, err := s.deviceID(c)
+	device, err := h.deviceID(c)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	id, err := s.createDiamant(ctx, device, opt)
+	id, err := h.createTable(ctx, device, opt)
 	if err != nil {
 		return err
 	}
-	if err := s.tables.GiveCode(ctx, id); err != nil {
+	if err := h.tables.GiveCode(ctx, id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
@@ -181,31 +155,31 @@ const (
 
 // hostAct runs a host's change of a table under its lock: change edits the options and
 // devices, or returns a problem to show. The version of the form must be the table's.
-func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
+func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
-	unlock, err := s.lockTable(id)
+	unlock, err := h.lockTable(id)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	t, err := s.loadDiamant(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
-	l := s.loc(c)
+	l := h.localizer(c)
 	if !t.Host {
-		return s.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
+		return h.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
 	}
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
-		return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+		return h.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 	}
 	opt, devices := t.Opt.Clone(), table.HandOut(t.Rec).Devices
 	if problem, status := change(t, &opt, &devices); problem != "" {
-		return s.showLobby(c, status, t, problem)
+		return h.showLobby(c, status, t, problem)
 	}
-	if err := s.save(c.Request().Context(), t, opt, devices); err != nil {
+	if err := h.save(c.Request().Context(), t, opt, devices); err != nil {
 		if errors.Is(err, table.ErrConflict) {
-			return s.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
+			return h.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 		}
 		return err
 	}
@@ -219,7 +193,7 @@ func (s *Server) hostAct(c echo.Context, after afterHostAct, change func(t *diam
 
 // save writes what changed of a table's options and devices, in one store write (one
 // transaction, one version: a crash never leaves half of a change), and tells its phones.
-func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
+func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
@@ -238,15 +212,15 @@ func (s *Server) save(ctx context.Context, t *diamanttable.Table, opt diamanttab
 	if raw == nil && devices == nil {
 		return nil
 	}
-	_, err = s.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
+	_, err = h.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
 	return err
 }
 
-// diamantOpen opens a one-phone table to other phones, once: it gets a code; the seats
+// open opens a one-phone table to other phones, once: it gets a code; the seats
 // the host keeps stay on its phone, the others are free for other phones to claim.
-func (s *Server) diamantOpen(c echo.Context) error {
-	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) open(c echo.Context) error {
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		if t.State == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -267,7 +241,7 @@ func (s *Server) diamantOpen(c echo.Context) error {
 		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", diamanttable.VotePhone
 		if t.Rec.Code == "" {
 			// Under the table's lock, before the options say the table is open.
-			if err := s.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
+			if err := h.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
 				return l.T("diamant.error.form"), http.StatusInternalServerError
 			}
 		}
@@ -275,9 +249,9 @@ func (s *Server) diamantOpen(c echo.Context) error {
 	})
 }
 
-func (s *Server) diamantStart(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) start(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
@@ -297,17 +271,17 @@ func (s *Server) diamantStart(c echo.Context) error {
 	})
 }
 
-// diamantSeatAction: the host adds a seat on its phone (lobby), removes one nobody holds
+// seatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
-func (s *Server) diamantSeatAction(c echo.Context) error {
-	return s.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := s.loc(c)
+func (h diamantHandlers) seatAction(c echo.Context) error {
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
 				return l.T("diamant.error.seats.full"), http.StatusConflict
 			}
-			name, problem := checkName(l, c.FormValue("name"), opt.Players)
+			name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
 			if problem != "" {
 				return problem, http.StatusUnprocessableEntity
 			}
@@ -363,34 +337,34 @@ func (s *Server) diamantSeatAction(c echo.Context) error {
 	})
 }
 
-func (s *Server) diamantDrawMode(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+func (h diamantHandlers) drawMode(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
-			return s.loc(c).T("diamant.error.form"), http.StatusBadRequest
+			return h.localizer(c).T("diamant.error.form"), http.StatusBadRequest
 		}
 		opt.Draw = d
 		return "", 0
 	})
 }
 
-func (s *Server) diamantEnd(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+func (h diamantHandlers) end(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
 	})
 }
 
-// diamantPropose: the host proposes "leave" for a seat whose phone is away. Every phone
-// shows the proposal; the host confirms it in a second step (diamantProposal).
-func (s *Server) diamantPropose(c echo.Context) error {
-	return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := s.loc(c)
+// propose: the host proposes "leave" for a seat whose phone is away. Every phone
+// shows the proposal; the host confirms it in a second step (proposal, below).
+func (h diamantHandlers) propose(c echo.Context) error {
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		l := h.localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.State == nil || !t.State.VoteDue() || !t.State.Waiting().Has(seat) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
-		if !s.seatAway(t, seat) {
+		if !h.seatAway(t, seat) {
 			return l.T("diamant.error.notaway", "Name", t.State.Name(seat)), http.StatusConflict
 		}
 		opt.Proposal = &diamanttable.Proposal{Seat: seat, Step: t.VoteStep()}
@@ -398,16 +372,16 @@ func (s *Server) diamantPropose(c echo.Context) error {
 	})
 }
 
-// diamantProposal confirms (the seat votes "leave") or withdraws the host's proposal.
-func (s *Server) diamantProposal(c echo.Context) error {
+// proposal confirms (the seat votes "leave") or withdraws the host's proposal.
+func (h diamantHandlers) proposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
-		return s.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil
 			return "", 0
 		})
 	}
-	return s.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := s.loc(c)
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.localizer(c)
 		pr := t.Opt.Proposal
 		if !t.Host {
 			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden

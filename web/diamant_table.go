@@ -16,11 +16,11 @@ import (
 // every device at that version) and seen by the requesting device. The table's own rules
 // are web/table/diamant's.
 
-// loadDiamant reads a table and replays it for the requesting device: the caller's own,
+// load reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
-func (s *Server) loadDiamant(c echo.Context, id string) (*diamanttable.Table, error) {
+func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
 	t := &diamanttable.Table{}
-	if err := s.readDiamant(c, id, t); err != nil {
+	if err := h.read(c, id, t); err != nil {
 		return nil, err
 	}
 	t.Rec = table.HandOut(t.Rec)
@@ -31,11 +31,11 @@ func (s *Server) loadDiamant(c echo.Context, id string) (*diamanttable.Table, er
 	return t, nil
 }
 
-// readDiamant loads a table into t for reading only: t then shares the record and the
+// read loads a table into t for reading only: t then shares the record and the
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
-func (s *Server) readDiamant(c echo.Context, id string, t *diamanttable.Table) error {
-	o, err := openTable(s, c, diamanttable.Game, id)
+func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
+	o, err := openTable(h.Server, c, diamanttable.Game, id)
 	if err != nil {
 		return err
 	}
@@ -45,23 +45,23 @@ func (s *Server) readDiamant(c echo.Context, id string, t *diamanttable.Table) e
 	return nil
 }
 
-// createDiamant stores a new table whose every seat is held by the device.
-func (s *Server) createDiamant(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
+// createTable stores a new table whose every seat is held by the device.
+func (h diamantHandlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
 	seats := make([]int, len(opt.Players))
 	for i := range seats {
 		seats[i] = i
 	}
-	return s.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
+	return h.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
 }
 
-// diamantView is what this device's screens of t are made from.
-func (s *Server) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
-	d := s.readSession(c)
-	return page.DiamantView{L: s.loc(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
-		Away: func(seat int) bool { return s.seatAway(t, seat) }}
+// view is what this device's screens of t are made from.
+func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
+	d := h.readSession(c)
+	return page.DiamantView{L: h.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
+		Away: func(seat int) bool { return h.seatAway(t, seat) }}
 }
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).
-func (s *Server) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
-	return s.diamantView(c, t).Screen(show)
+func (h diamantHandlers) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
+	return h.view(c, t).Screen(show)
 }

@@ -15,11 +15,11 @@ import (
 	"tavolo/web/page"
 )
 
-// donazRoutes registers Donaz's pages: the clock's setup, a plain GET form, and the clock,
+// routes registers Donaz's pages: the clock's setup, a plain GET form, and the clock,
 // which runs in the browser from the validated setup it is handed.
-func (s *Server) donazRoutes(e *echo.Echo) {
-	e.GET("/donaz", s.donazSetup)
-	e.GET("/donaz/clock", s.donazClock)
+func (h donazHandlers) routes(e *echo.Echo) {
+	e.GET("/donaz", h.setup)
+	e.GET("/donaz/clock", h.clock)
 }
 
 // donazConfig is what the clock's script is handed, as JSON: the validated setup, the
@@ -41,33 +41,33 @@ type donazConfig struct {
 	Messages    map[string]any `json:"messages"`
 }
 
-func (s *Server) donazSetup(c echo.Context) error {
+func (h donazHandlers) setup(c echo.Context) error {
 	// Values in the query (the clock's "change the setup" link) fill the form; a fresh
 	// game id makes whatever is submitted from here a new game.
 	q := c.QueryParams()
 	setup, _ := donaz.Parse(q)
-	form := s.donazFormFrom(c, setup, q)
+	form := h.formFrom(c, setup, q)
 	form.Game = newGameID()
-	return s.renderDonazSetup(c, http.StatusOK, form, nil)
+	return h.renderSetup(c, http.StatusOK, form, nil)
 }
 
-func (s *Server) donazClock(c echo.Context) error {
+func (h donazHandlers) clock(c echo.Context) error {
 	q := c.QueryParams()
 	setup, problems := donaz.Parse(q)
 	for i := range setup.Teams {
-		setup.Teams[i].Name = s.donazDefaultName(i, setup.Teams[i].Name)
+		setup.Teams[i].Name = h.defaultName(i, setup.Teams[i].Name)
 	}
-	l := s.localizer(c)
-	names := [2]string{s.donazName(l, setup, 0), s.donazName(l, setup, 1)}
+	l := h.localizer(c)
+	names := [2]string{h.name(l, setup, 0), h.name(l, setup, 1)}
 	if donaz.SameName(names[0], names[1]) {
 		problems = append(problems, donaz.Problem{Field: "name2", Reason: donaz.ReasonSameName})
 	}
 	if len(problems) > 0 {
-		form := s.donazFormFrom(c, setup, q)
+		form := h.formFrom(c, setup, q)
 		if !validGame(form.Game) {
 			form.Game = newGameID()
 		}
-		return s.renderDonazSetup(c, http.StatusBadRequest, form, problems)
+		return h.renderSetup(c, http.StatusBadRequest, form, problems)
 	}
 
 	p := page.DonazClock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
@@ -98,16 +98,16 @@ func (s *Server) donazClock(c echo.Context) error {
 		PauseHidden: setup.PauseHidden,
 		Untimed:     setup.Untimed,
 		Start:       setup.Start,
-		Messages:    s.donazMessages(l.Lang),
+		Messages:    h.messages(l.Lang),
 	}
-	// Only the chosen control's seconds: clock.js refuses the other's.
+	// Only the chosen control's seconds: clock.js refuses the other'h.
 	if setup.Control == donaz.ControlIncrement {
 		cfg.IncrementMs = setup.Increment * 1000
 	} else {
 		cfg.DelayMs = setup.Delay * 1000
 	}
 	p.Config = cfg
-	f := s.playFrame(c, "donaz-clock", l.T("donaz.clock.title"))
+	f := h.playFrame(c, "donaz-clock", l.T("donaz.clock.title"))
 	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
 	return renderPage(c, http.StatusOK, page.DonazClockPage(f, p))
 }
@@ -169,27 +169,27 @@ func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 	return l.N("donaz.clock.alerts", len(times), "Times", list)
 }
 
-// donazDefaultName empties a name that is a team's default in any language, so that the
+// defaultName empties a name that is a team's default in any language, so that the
 // page names it in its own language (and switching language does not start a new game).
-func (s *Server) donazDefaultName(team int, name string) string {
+func (h donazHandlers) defaultName(team int, name string) string {
 	for _, lang := range i18n.Languages {
-		if donaz.SameName(name, s.catalog.Localizer(lang.Code).T("donaz.team.default", "Number", team+1)) {
+		if donaz.SameName(name, h.catalog.Localizer(lang.Code).T("donaz.team.default", "Number", team+1)) {
 			return ""
 		}
 	}
 	return name
 }
 
-func (s *Server) donazName(l *i18n.Localizer, setup donaz.Setup, team int) string {
+func (h donazHandlers) name(l *i18n.Localizer, setup donaz.Setup, team int) string {
 	if n := setup.Teams[team].Name; n != "" {
 		return n
 	}
 	return l.T("donaz.team.default", "Number", team+1)
 }
 
-// donazFormFrom gives the form's values: what the query says, as typed, else the setup's.
-func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
-	l := s.localizer(c)
+// formFrom gives the form's values: what the query says, as typed, else the setup's.
+func (h donazHandlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
+	l := h.localizer(c)
 	raw := func(key, fallback string) string {
 		if _, ok := q[key]; ok {
 			return q.Get(key)
@@ -211,7 +211,7 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 	for i := range f.Teams {
 		n := strconv.Itoa(i + 1)
 		name := strings.TrimSpace(raw("name"+n, ""))
-		if s.donazDefaultName(i, name) == "" {
+		if h.defaultName(i, name) == "" {
 			name = l.T("donaz.team.default", "Number", i+1)
 		}
 		own := ""
@@ -223,8 +223,8 @@ func (s *Server) donazFormFrom(c echo.Context, setup donaz.Setup, q url.Values) 
 	return f
 }
 
-// renderDonazSetup answers with the setup form, showing what was refused.
-func (s *Server) renderDonazSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
+// renderSetup answers with the setup form, showing what was refused.
+func (h donazHandlers) renderSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
 	p := page.DonazSetup{
 		Form: form, Colors: donaz.Colors, Controls: donaz.Controls, AlertChoices: donaz.AlertChoices,
 		Invalid: map[string]bool{}, MaxName: donaz.MaxName,
@@ -233,7 +233,7 @@ func (s *Server) renderDonazSetup(c echo.Context, status int, form page.DonazFor
 		p.Invalid[pr.Field] = true
 		p.Problems = append(p.Problems, page.DonazProblem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
 	}
-	return renderPage(c, status, page.DonazSetupPage(s.frame(c, "donaz", s.localizer(c).T("donaz.setup.title")), p))
+	return renderPage(c, status, page.DonazSetupPage(h.frame(c, "donaz", h.localizer(c).T("donaz.setup.title")), p))
 }
 
 // donazAnchor is the id of the control a field's problem leads to.
@@ -261,10 +261,10 @@ func setupQuery(setup donaz.Setup) url.Values {
 	return q
 }
 
-// donazMessages are the sentences the clock's script needs, in one language.
-func (s *Server) donazMessages(lang string) map[string]any {
+// messages are the sentences the clock's script needs, in one language.
+func (h donazHandlers) messages(lang string) map[string]any {
 	out := map[string]any{}
-	for id, m := range s.catalog.Messages(lang) {
+	for id, m := range h.catalog.Messages(lang) {
 		if !strings.HasPrefix(id, "donaz.") && !strings.HasPrefix(id, "time.") {
 			continue
 		}

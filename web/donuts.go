@@ -26,43 +26,43 @@ import (
 // announce. The computer's reply is computed in the same request. Every form carries the
 // table's version: a move made against an older version is refused.
 
-func (s *Server) donutsRoutes(e *echo.Echo) {
-	e.GET("/donuts", s.donutsSetup)
-	e.POST("/donuts", s.donutsCreate, s.limitNewTables)
-	e.GET("/donuts/t/:id", s.donutsShow)
-	e.POST("/donuts/t/:id/place", s.donutsPlace, s.limitActions)
-	e.POST("/donuts/t/:id/undo", s.donutsUndo, s.limitActions)
-	e.POST("/donuts/t/:id/again", s.donutsAgain, s.limitActions)
-	e.POST("/donuts/t/:id/open", s.donutsOpen, s.limitActions)
-	e.GET("/donuts/t/:id/events", s.donutsEvents)
+func (h donutsHandlers) routes(e *echo.Echo) {
+	e.GET("/donuts", h.setup)
+	e.POST("/donuts", h.create, h.limitNewTables)
+	e.GET("/donuts/t/:id", h.showTable)
+	e.POST("/donuts/t/:id/place", h.handlePlace, h.limitActions)
+	e.POST("/donuts/t/:id/undo", h.handleUndo, h.limitActions)
+	e.POST("/donuts/t/:id/again", h.again, h.limitActions)
+	e.POST("/donuts/t/:id/open", h.open, h.limitActions)
+	e.GET("/donuts/t/:id/events", h.events)
 }
 
 // ---- setup ----
 
-func (s *Server) donutsSetup(c echo.Context) error {
-	return s.renderDonutsSetup(c, http.StatusOK, page.DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
+func (h donutsHandlers) setup(c echo.Context) error {
+	return h.renderSetup(c, http.StatusOK, page.DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
 		Color: "chocolate", First: "chocolate", Board: "new"})
 }
 
-func (s *Server) renderDonutsSetup(c echo.Context, status int, p page.DonutsSetup) error {
-	l := s.localizer(c)
+func (h donutsHandlers) renderSetup(c echo.Context, status int, p page.DonutsSetup) error {
+	l := h.localizer(c)
 	for _, lv := range donuts.Levels {
 		p.Levels = append(p.Levels, string(lv))
 	}
 	var err error
-	if p.Resume, err = s.donutsResume(c, l); err != nil {
+	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return renderPage(c, status, page.DonutsSetupPage(s.frame(c, "donuts", l.T("donuts.setup.title")), p))
+	return renderPage(c, status, page.DonutsSetupPage(h.frame(c, "donuts", l.T("donuts.setup.title")), p))
 }
 
-// donutsResume lists this device's unfinished games.
-func (s *Server) donutsResume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
-	device, err := s.deviceID(c)
+// resume lists this device's unfinished games.
+func (h donutsHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
+	device, err := h.deviceID(c)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := s.store.ListForDevice(c.Request().Context(), device, "donuts")
+	tables, err := h.store.ListForDevice(c.Request().Context(), device, "donuts")
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +89,8 @@ func modeText(l *i18n.Localizer, opt donutstable.Options) string {
 // 98 304 layouts of the four tiles need no more than six digits.
 func newBoardNumber() uint64 { return uint64(rand.IntN(1_000_000)) }
 
-func (s *Server) donutsCreate(c echo.Context) error {
-	l := s.localizer(c)
+func (h donutsHandlers) create(c echo.Context) error {
+	l := h.localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -110,31 +110,31 @@ func (s *Server) donutsCreate(c echo.Context) error {
 	if (p.Mode != donutstable.ModeTwo && p.Mode != donutstable.ModeComputer) || (p.Mode == donutstable.ModeComputer && (errColor != nil || errLevel != nil)) ||
 		errFirst != nil || (p.Board != "new" && p.Board != "number") {
 		p.Problem = l.T("donuts.error.setup")
-		return s.renderDonutsSetup(c, http.StatusBadRequest, p)
+		return h.renderSetup(c, http.StatusBadRequest, p)
 	}
 	seed := newBoardNumber()
 	if p.Board == "number" {
 		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
 			p.Problem, p.SeedInvalid = l.T("donuts.error.seed", "Text", p.Seed), true
-			return s.renderDonutsSetup(c, http.StatusUnprocessableEntity, p)
+			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
 		}
 	}
 	opt.Spec = donuts.Numbered(seed, first)
-	return s.openDonuts(c, opt)
+	return h.startTable(c, opt)
 }
 
 // ---- the board ----
 
-// donutsBoard is the board as this device sees it (page.DonutsView): with, for the host
+// board is the board as this device sees it (page.DonutsView): with, for the host
 // while a second phone may join, the code, the link and its QR code.
-func (s *Server) donutsBoard(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
-	v := page.DonutsView{L: l, Verbosity: s.verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
+func (h donutsHandlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
+	v := page.DonutsView{L: l, Verbosity: h.verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
 		qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
 		if err != nil {
-			s.log.Error("donuts: the join code's QR", "err", err)
+			h.log.Error("donuts: the join code's QR", "err", err)
 		}
 		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
 	}
@@ -154,25 +154,25 @@ type donutsReply struct {
 	Announce []say.Sentence    `json:"announce"`
 }
 
-// showDonuts answers with the board: a whole page, or for a script the JSON reply.
-func (s *Server) showDonuts(c echo.Context, status int, p page.DonutsPlay) error {
+// show answers with the board: a whole page, or for a script the JSON reply.
+func (h donutsHandlers) show(c echo.Context, status int, p page.DonutsPlay) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !wantsJSON(c) {
-		return renderPage(c, status, page.DonutsPlayPage(s.playFrame(c, "donuts-play", p.Heading), p))
+		return renderPage(c, status, page.DonutsPlayPage(h.playFrame(c, "donuts-play", p.Heading), p))
 	}
-	r, err := s.donutsReplyOf(c, p)
+	r, err := h.replyOf(c, p)
 	if err != nil {
 		return err
 	}
 	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendJSON(b, r) })
 }
 
-// donutsReplyOf is the board as a script's reply (and a live update) carries it.
-func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
+// replyOf is the board as a script's reply (and a live update) carries it.
+func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
 	token, _ := c.Get("csrf").(string)
-	f := page.Frame{L: s.loc(c), CSRF: token}
+	f := page.Frame{L: h.localizer(c), CSRF: token}
 	ctx := c.Request().Context()
 	// Drawn in a pooled buffer, then copied once at its size.
 	buf := getBuffer(&htmlBuffers)
@@ -199,62 +199,62 @@ func (s *Server) donutsReplyOf(c echo.Context, p page.DonutsPlay) (donutsReply, 
 	return r, nil
 }
 
-// refuseDonuts answers a refused request: the board as it stands, with the reason.
-func (s *Server) refuseDonuts(c echo.Context, t *donutsTable, status int, problem string) error {
+// refuse answers a refused request: the board as it stands, with the reason.
+func (h donutsHandlers) refuse(c echo.Context, t *donutsTable, status int, problem string) error {
 	t.fresh = 0
-	p := s.donutsBoard(c, s.localizer(c), t)
+	p := h.board(c, h.localizer(c), t)
 	p.Problem, p.News = problem, nil
-	return s.showDonuts(c, status, p)
+	return h.show(c, status, p)
 }
 
-func (s *Server) donutsShow(c echo.Context) error {
+func (h donutsHandlers) showTable(c echo.Context) error {
 	id := c.Param("id")
-	unlock, err := s.lockTable(id)
+	unlock, err := h.lockTable(id)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	t, err := s.loadDonuts(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
 	// The computer's turn left pending (a server stopped between the two moves): it
 	// plays now.
-	if err := s.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, table.ErrConflict) {
+	if err := h.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, table.ErrConflict) {
 		return err
 	}
 	t.fresh = 0
-	return s.showDonuts(c, http.StatusOK, s.donutsBoard(c, s.localizer(c), t))
+	return h.show(c, http.StatusOK, h.board(c, h.localizer(c), t))
 }
 
-// donutsAction runs an action on a table under its lock, once the form's version is the
+// action runs an action on a table under its lock, once the form's version is the
 // table's: a form from before a change (another tab, a double tap) is refused.
-func (s *Server) donutsAction(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
+func (h donutsHandlers) action(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
 	id := c.Param("id")
-	unlock, err := s.lockTable(id)
+	unlock, err := h.lockTable(id)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	t, err := s.loadDonuts(c, id)
+	t, err := h.load(c, id)
 	if err != nil {
 		return err
 	}
-	l := s.localizer(c)
+	l := h.localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
-		return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
+		return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 	}
 	return act(c, t, l)
 }
 
 func staleDonuts(l *i18n.Localizer) string { return l.T("donuts.error.stale") }
 
-// donutsPlace places the person's donut, then the computer's reply when it plays.
-func (s *Server) donutsPlace(c echo.Context) error {
-	return s.donutsAction(c, s.placeDonut)
+// handlePlace places the person's donut, then the computer's reply when it plays.
+func (h donutsHandlers) handlePlace(c echo.Context) error {
+	return h.action(c, h.place)
 }
 
-func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 	id := t.Rec.ID
 	text := c.FormValue("plate")
 	if text == "" {
@@ -262,24 +262,24 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	}
 	at, ok := donuts.ParsePlate(text)
 	if !ok {
-		return s.refuseDonuts(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
+		return h.refuse(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
 	by := t.PlaysFor(t.device.Seats)
 	switch {
 	case len(t.device.Seats) == 0:
-		return s.refuseDonuts(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
 	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
-		return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
+		return h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
 	}
 	// A reply the hard computer must search for costs a core's tens of milliseconds: it
 	// takes from a budget of its own, before anything changes.
-	if t.ReplySearches(s.choices, by, at) {
-		if ok, err := s.spendHardMove(c); !ok {
+	if t.ReplySearches(h.choices, by, at) {
+		if ok, err := h.spendHardMove(c); !ok {
 			return err
 		}
 	}
 	ctx := c.Request().Context()
-	if _, err := s.playDonut(ctx, t, by, at); err != nil {
+	if _, err := h.play(ctx, t, by, at); err != nil {
 		var me *donuts.MoveError
 		switch {
 		case errors.As(err, &me):
@@ -287,44 +287,44 @@ func (s *Server) placeDonut(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 			if me.Code == donuts.CodeNotYourTurn || me.Code == donuts.CodeGameOver {
 				status = http.StatusConflict
 			}
-			return s.refuseDonuts(c, t, status, say.DonutsRefusal(l, t.Game, me))
+			return h.refuse(c, t, status, say.DonutsRefusal(l, t.Game, me))
 		case errors.Is(err, table.ErrConflict):
-			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
+			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		return err
 	}
-	if err := s.computerMoves(ctx, t); err != nil {
+	if err := h.computerMoves(ctx, t); err != nil {
 		return err
 	}
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
-	return s.showDonuts(c, http.StatusOK, s.donutsBoard(c, l, t))
+	return h.show(c, http.StatusOK, h.board(c, l, t))
 }
 
-// donutsUndo takes back the person's last move, and against the computer its reply too.
-func (s *Server) donutsUndo(c echo.Context) error {
-	return s.donutsAction(c, s.undoDonuts)
+// handleUndo takes back the person's last move, and against the computer its reply too.
+func (h donutsHandlers) handleUndo(c echo.Context) error {
+	return h.action(c, h.undo)
 }
 
-func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+func (h donutsHandlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 	id := t.Rec.ID
 	n := t.Undoable()
 	if n == 0 {
-		return s.refuseDonuts(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
+		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
 	}
 	if t.TwoPhones(t.device) {
 		// The other phone is asked first: the move is taken back once it accepts.
-		if done, err := s.askUndo(c, t, l); done || err != nil {
+		if done, err := h.askUndo(c, t, l); done || err != nil {
 			return err
 		}
 	}
 	moves := t.Game.Moves()
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
-		version, err := s.tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
+		version, err := h.tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
 		if errors.Is(err, table.ErrConflict) {
-			return s.refuseDonuts(c, t, http.StatusConflict, staleDonuts(l))
+			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 		}
 		if err != nil {
 			return err
@@ -337,16 +337,16 @@ func (s *Server) undoDonuts(c echo.Context, t *donutsTable, l *i18n.Localizer) e
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
-	p := s.donutsBoard(c, l, t)
+	p := h.board(c, l, t)
 	done := l.N("donuts.n.undone", n)
 	p.News = []say.Sentence{{Text: done}}
 	p.Say = []say.Sentence{{Text: done + " " + p.Status}}
-	return s.showDonuts(c, http.StatusOK, p)
+	return h.show(c, http.StatusOK, p)
 }
 
-// donutsAgain starts a new table with the same players: on the same board, or on a new one.
-func (s *Server) donutsAgain(c echo.Context) error {
-	t, err := s.loadDonuts(c, c.Param("id"))
+// again starts a new table with the same players: on the same board, or on a new one.
+func (h donutsHandlers) again(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -365,21 +365,21 @@ func (s *Server) donutsAgain(c echo.Context) error {
 	case "new":
 		opt.Spec = donuts.Numbered(newBoardNumber(), first)
 	default:
-		return s.refuseDonuts(c, t, http.StatusBadRequest, s.localizer(c).T("donuts.error.again"))
+		return h.refuse(c, t, http.StatusBadRequest, h.localizer(c).T("donuts.error.again"))
 	}
-	if ok, err := s.takeNewTable(c); !ok {
+	if ok, err := h.takeNewTable(c); !ok {
 		return err
 	}
-	return s.openDonuts(c, opt)
+	return h.startTable(c, opt)
 }
 
-// openDonuts makes a new table for this device and sends the phone to it.
-func (s *Server) openDonuts(c echo.Context, opt donutstable.Options) error {
-	device, err := s.deviceID(c)
+// startTable makes a new table for this device and sends the phone to it.
+func (h donutsHandlers) startTable(c echo.Context, opt donutstable.Options) error {
+	device, err := h.deviceID(c)
 	if err != nil {
 		return err
 	}
-	id, err := s.createDonuts(c.Request().Context(), device, opt)
+	id, err := h.createTable(c.Request().Context(), device, opt)
 	if err != nil {
 		return err
 	}

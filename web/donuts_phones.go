@@ -19,38 +19,38 @@ import (
 // places its own colour; the other's moves arrive by the table's live stream; an undo asks
 // the other phone first. Until a second phone joins, the host's phone plays both colours.
 
-// donutsOpen opens the game to a second phone, the host's phone keeping the colour chosen.
-func (s *Server) donutsOpen(c echo.Context) error {
-	return s.donutsAction(c, func(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+// open opens the game to a second phone, the host's phone keeping the colour chosen.
+func (h donutsHandlers) open(c echo.Context) error {
+	return h.action(c, func(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 		keep, err := donuts.ParseColor(c.FormValue("keep"))
 		opt := t.Opt
 		switch {
 		case !t.device.Host:
-			return s.refuseDonuts(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+			return h.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 		case t.Game.Finished():
-			return s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.error.game-over", "Plate", ""))
+			return h.refuse(c, t, http.StatusConflict, l.T("donuts.error.game-over", "Plate", ""))
 		case err != nil || !opt.OpenTo(keep):
-			return s.refuseDonuts(c, t, http.StatusBadRequest, l.T("donuts.phones.error.open"))
+			return h.refuse(c, t, http.StatusBadRequest, l.T("donuts.phones.error.open"))
 		}
 		ctx := c.Request().Context()
 		// The code first: a table open to phones always has one.
-		if err := s.tables.GiveCode(ctx, t.Rec.ID); err != nil {
+		if err := h.tables.GiveCode(ctx, t.Rec.ID); err != nil {
 			return err
 		}
-		if err := s.saveDonutsOptions(c, t, opt); err != nil {
+		if err := h.saveOptions(c, t, opt); err != nil {
 			return err
 		}
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
 	})
 }
 
-// saveDonutsOptions stores a table's new options, and tells its phones.
-func (s *Server) saveDonutsOptions(c echo.Context, t *donutsTable, opt donutstable.Options) error {
+// saveOptions stores a table's new options, and tells its phones.
+func (h donutsHandlers) saveOptions(c echo.Context, t *donutsTable, opt donutstable.Options) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
 	}
-	version, err := s.tables.Update(c.Request().Context(), t.Rec.ID, t.Rec.Version, raw, nil)
+	version, err := h.tables.Update(c.Request().Context(), t.Rec.ID, t.Rec.Version, raw, nil)
 	if err != nil {
 		return err
 	}
@@ -61,59 +61,59 @@ func (s *Server) saveDonutsOptions(c echo.Context, t *donutsTable, opt donutstab
 // askUndo is an undo on two phones: asking the other phone to take back the last move,
 // or answering its request. done is false when the move is to be taken back now (the
 // other phone asked, and this one accepts).
-func (s *Server) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
+func (h donutsHandlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
 	ask, mine := t.OpenAsk(), t.device.Seats[0]
 	answer := c.FormValue("answer")
 	if answer == "" {
 		if ask != nil {
 			// Asked already, by either phone: the board says who answers.
-			return true, s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.undo.pending"))
+			return true, h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.undo.pending"))
 		}
 		opt := t.Opt
 		// Every write moves the version on by one: the request holds at the next.
 		opt.Ask = &donutstable.UndoAsk{Seat: mine, Version: t.Rec.Version + 1}
-		if err := s.saveDonutsOptions(c, t, opt); err != nil {
+		if err := h.saveOptions(c, t, opt); err != nil {
 			return true, err
 		}
-		return true, s.donutsReply(c, t, l, l.T("donuts.phones.undo.asked"))
+		return true, h.reply(c, t, l, l.T("donuts.phones.undo.asked"))
 	}
 	if ask == nil || ask.Seat == mine || (answer != "yes" && answer != "no") {
-		return true, s.refuseDonuts(c, t, http.StatusConflict, l.T("donuts.phones.undo.gone"))
+		return true, h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.undo.gone"))
 	}
 	if answer == "yes" {
 		return false, nil
 	}
 	opt := t.Opt
 	opt.Ask = nil
-	if err := s.saveDonutsOptions(c, t, opt); err != nil {
+	if err := h.saveOptions(c, t, opt); err != nil {
 		return true, err
 	}
-	return true, s.donutsReply(c, t, l, l.T("donuts.phones.undo.refused"))
+	return true, h.reply(c, t, l, l.T("donuts.phones.undo.refused"))
 }
 
-// donutsReply answers with the board and one sentence of news: by redirect for a form,
+// reply answers with the board and one sentence of news: by redirect for a form,
 // as JSON for a script.
-func (s *Server) donutsReply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
+func (h donutsHandlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
 	if !wantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
 	}
 	t.fresh = 0
-	p := s.donutsBoard(c, l, t)
+	p := h.board(c, l, t)
 	p.News = []say.Sentence{{Text: news}}
 	p.Say = []say.Sentence{{Text: news}}
-	return s.showDonuts(c, http.StatusOK, p)
+	return h.show(c, http.StatusOK, p)
 }
 
 // ---- live ----
 
-func (s *Server) donutsEvents(c echo.Context) error {
-	return s.stream(c, &donutsLive{s: s})
+func (h donutsHandlers) events(c echo.Context) error {
+	return h.stream(c, &donutsLive{h: h})
 }
 
 // donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
 // saying what changed since the view before (the page's own at first).
 type donutsLive struct {
-	s     *Server
+	h     donutsHandlers
 	t     *donutsTable // shared with the other readers: never changed here
 	reads int          // the table read so far: a write after the first read is the stream's catch-up
 	// What the last view showed (at first, the page's own: the stream's first read).
@@ -123,7 +123,7 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) read(c echo.Context) error {
-	o, err := openTable(v.s, c, donutstable.Game, c.Param("id"))
+	o, err := openTable(v.h.Server, c, donutstable.Game, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func (v *donutsLive) device() string { return v.t.device.ID }
 func (v *donutsLive) presence(io.Writer, echo.Context) (bool, error) { return false, nil }
 
 func (v *donutsLive) write(w io.Writer, c echo.Context) error {
-	l := v.s.localizer(c)
+	l := v.h.localizer(c)
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
 	_, joined := t.Other(t.device)
@@ -153,7 +153,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 		t.fresh = n - v.moves
 	}
 	// The first view (catching up after a reconnection) tells the last turn, as a page does.
-	p := v.s.donutsBoard(c, l, t)
+	p := v.h.board(c, l, t)
 	if !first && n <= v.moves {
 		// No new move: only what changed is said.
 		p.News, p.Say = nil, nil
@@ -175,7 +175,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 		}
 	}
 	v.moves, v.ask, v.joined = n, ask, joined
-	r, err := v.s.donutsReplyOf(c, p)
+	r, err := v.h.replyOf(c, p)
 	if err != nil {
 		return err
 	}

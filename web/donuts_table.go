@@ -20,18 +20,18 @@ type donutsTable struct {
 	fresh  int
 }
 
-// loadDonuts reads a table and replays it for the requesting device, which may play on it.
-func (s *Server) loadDonuts(c echo.Context, id string) (*donutsTable, error) {
-	o, err := openTable(s, c, donutstable.Game, id)
+// load reads a table and replays it for the requesting device, which may play on it.
+func (h donutsHandlers) load(c echo.Context, id string) (*donutsTable, error) {
+	o, err := openTable(h.Server, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
 	}
 	return &donutsTable{Table: o.State.Own(o.Rec), device: o.Device}, nil
 }
 
-// playDonut places a donut and stores the move in the same step; it returns the move's
+// play places a donut and stores the move in the same step; it returns the move's
 // event. The move must be legal.
-func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color, p donuts.Point) (donuts.Event, error) {
+func (h donutsHandlers) play(ctx context.Context, t *donutsTable, by donuts.Color, p donuts.Point) (donuts.Event, error) {
 	ev, err := t.Game.PlayAs(by, p)
 	if err != nil {
 		return ev, err
@@ -42,7 +42,7 @@ func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color,
 	}
 	t.Events = append(t.Events, ev)
 	// The new version's state goes with the write: the phones' streams need not replay it.
-	version, err := s.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), t.Share())
+	version, err := h.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), t.Share())
 	if err != nil {
 		t.Game.Undo() // keep the game as stored
 		t.Events = t.Events[:len(t.Events)-1]
@@ -55,26 +55,26 @@ func (s *Server) playDonut(ctx context.Context, t *donutsTable, by donuts.Color,
 
 // computerMoves lets the computer place while it is its turn (its reply to the person,
 // or its first donut when it starts).
-func (s *Server) computerMoves(ctx context.Context, t *donutsTable) error {
+func (h donutsHandlers) computerMoves(ctx context.Context, t *donutsTable) error {
 	for {
-		p, ok := t.ComputerMove(s.choices)
+		p, ok := t.ComputerMove(h.choices)
 		if !ok {
 			return nil
 		}
-		if _, err := s.playDonut(ctx, t, t.Opt.Computer(), p); err != nil {
+		if _, err := h.play(ctx, t, t.Opt.Computer(), p); err != nil {
 			return err
 		}
 	}
 }
 
-// createDonuts stores a new table held by the device, and lets the computer place its
+// createTable stores a new table held by the device, and lets the computer place its
 // first donut when it starts.
-func (s *Server) createDonuts(ctx context.Context, device string, opt donutstable.Options) (string, error) {
-	id, err := s.tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
+func (h donutsHandlers) createTable(ctx context.Context, device string, opt donutstable.Options) (string, error) {
+	id, err := h.tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
 	if err != nil {
 		return "", err
 	}
-	rec, err := s.store.Load(ctx, id)
+	rec, err := h.store.Load(ctx, id)
 	if err != nil {
 		return "", err
 	}
@@ -82,5 +82,5 @@ func (s *Server) createDonuts(ctx context.Context, device string, opt donutstabl
 	if err != nil {
 		return "", err
 	}
-	return id, s.computerMoves(ctx, &donutsTable{Table: t})
+	return id, h.computerMoves(ctx, &donutsTable{Table: t})
 }

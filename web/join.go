@@ -237,7 +237,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
 			return again(http.StatusConflict, l.T("join.error.onenew"))
 		}
-		name, problem := checkName(l, c.FormValue("name"), opt.Players)
+		name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
 		if problem != "" {
 			return again(http.StatusUnprocessableEntity, problem)
 		}

@@ -84,8 +84,15 @@ func (lc *langCache) match(catalog *i18n.Catalog, header string) string {
 	return lang
 }
 
-// localizer returns the request's localizer.
+// localizer is the request's localizer, made once per request (or stream) and kept in its
+// context under its language: a language set later in the request (an error page, the
+// offline page) makes a new one.
 func (s *Server) localizer(c echo.Context) *i18n.Localizer {
 	lang, _ := c.Get("lang").(string)
-	return s.catalog.Localizer(lang)
+	if l, ok := c.Get("localizer").(*i18n.Localizer); ok && l.Lang == lang {
+		return l
+	}
+	l := s.catalog.Localizer(lang)
+	c.Set("localizer", l)
+	return l
 }

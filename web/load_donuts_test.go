@@ -40,8 +40,9 @@ func (donutsLoad) view() loadView        { return &donutsLoadView{} }
 
 // prepare stores the table as it is once the host has opened it to a second phone
 // (keeping chocolate) and the guest has joined with its code: the same options, devices
-// and code as the forms leave (donutsOpen, joinSeat), written directly, since joining is
-// limited per address (join.go) and every phone of the test comes from 127.0.0.1.
+// and code as the forms leave (donutsHandlers.open, joinSeat), written directly, since
+// joining is limited per address (join.go) and every phone of the test comes from
+// 127.0.0.1.
 func (donutsLoad) prepare(ctx context.Context, s *Server, id string, i int, devices []string) (int64, error) {
 	opt := donutstable.Options{Spec: donuts.Numbered(uint64(i+1), donuts.Chocolate), Mode: donutstable.ModeTwo}
 	opt.OpenTo(donuts.Chocolate)

@@ -163,10 +163,10 @@ func (s *Server) offlineTables(c echo.Context) error {
 		Text string `json:"text"`
 	}
 	items := []link{}
-	l := s.loc(c)
+	l := s.localizer(c)
 	switch c.Param("game") {
 	case "diamant":
-		tables, err := s.diamantResume(c, l)
+		tables, err := diamantHandlers{s}.resume(c, l)
 		if err != nil {
 			return err
 		}
@@ -174,7 +174,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 			items = append(items, link{"/diamant/" + t.ID, l.T("diamant.setup.resume.item", "Names", t.Names)})
 		}
 	case "donuts":
-		tables, err := s.donutsResume(c, l)
+		tables, err := donutsHandlers{s}.resume(c, l)
 		if err != nil {
 			return err
 		}

@@ -87,6 +87,10 @@ type Config struct {
 // maxBody bounds every request body: Tavolo's forms are small.
 const maxBody = "64K"
 
+// defaultAwayAfter is how long a phone's stream may stay closed before its seats count as
+// away (Config.AwayAfter).
+const defaultAwayAfter = 30 * time.Second
+
 // The connections' default timeouts (Config).
 const (
 	defaultReadHeaderTimeout = 5 * time.Second
@@ -244,9 +248,9 @@ func (s *Server) routes() {
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour, s.cfg.NewTablesPerHourPerAddress)
 	e.Use(s.needsServer)
-	s.diamantRoutes(e)
-	s.donazRoutes(e)
-	s.donutsRoutes(e)
+	diamantHandlers{s}.routes(e)
+	donazHandlers{s}.routes(e)
+	donutsHandlers{s}.routes(e)
 	s.offlineRoutes(e)
 }
 
@@ -411,3 +415,12 @@ func wantsJSON(c echo.Context) bool { return acceptsJSON(c.Request()) }
 
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
+
+// Each game answers its own requests on a handler type of its own, which reaches what
+// the games share (session, language, frame, replies, streams, tables) through the
+// server: diamantHandlers, donutsHandlers and donazHandlers.
+type (
+	diamantHandlers struct{ *Server }
+	donutsHandlers  struct{ *Server }
+	donazHandlers   struct{ *Server }
+)

@@ -233,7 +233,7 @@ func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
 	h := c.Response().Header()
 	h.Set("Retry-After", strconv.Itoa(secs))
 	h.Set("Connection", "close")
-	text := s.loc(c).N(id, secs)
+	text := s.localizer(c).N(id, secs)
 	if wantsJSON(c) {
 		return writeReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
 			return appendJSON(b, struct {

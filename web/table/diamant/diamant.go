@@ -19,8 +19,11 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	engine "tavolo/companion/diamant"
+	"tavolo/i18n"
 	"tavolo/web/table"
 )
 
@@ -328,3 +331,22 @@ func (t *Table) PendingVote(seat int) (leave, ok bool) {
 
 // MayUndo: on a table with a phone each, only the host undoes (it never shows a vote).
 func (t *Table) MayUndo() bool { return !t.Opt.Phones || t.Host }
+
+// CheckName cleans a player's name (the engine's CleanName) and says, in l's language,
+// why it cannot be one: empty, longer than the engine's MaxNameRunes, or already among
+// taken (whatever the case). The reason is "" if it can be.
+func CheckName(l *i18n.Localizer, name string, taken []string) (string, string) {
+	name = engine.CleanName(name)
+	switch {
+	case name == "":
+		return name, l.T("diamant.join.name.empty")
+	case utf8.RuneCountInString(name) > engine.MaxNameRunes:
+		return name, l.T("diamant.join.name.long", "Limit", engine.MaxNameRunes)
+	}
+	for _, n := range taken {
+		if strings.EqualFold(n, name) {
+			return name, l.T("diamant.join.name.taken", "Name", name)
+		}
+	}
+	return name, ""
+}

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+)
+
+// Every game answers its scripts and feeds its live streams with JSON written straight
+// into pooled buffers: a reply to a script goes out through writeReply, an event through
+// the stream's writer.
+
+// replyBuffers hold replies and events being written; htmlBuffers, the HTML they carry.
+var replyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+
+// maxPooled: a buffer grown past this (a rare big page) is left to the GC, not kept.
+const maxPooled = 64 << 10
+
+// getBuffer takes an empty buffer from a pool; putBuffer gives it back as b (its
+// contents then count for nothing).
+func getBuffer(p *sync.Pool) *[]byte {
+	buf := p.Get().(*[]byte)
+	*buf = (*buf)[:0]
+	return buf
+}
+
+func putBuffer(p *sync.Pool, buf *[]byte, b []byte) {
+	if cap(b) <= maxPooled {
+		*buf = b[:0]
+		p.Put(buf)
+	}
+}
+
+// htmlBuffers keep the screens' HTML between renders.
+var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+
+// writeReply answers a script with a reply: write appends it to a pooled buffer. As
+// echo's c.JSON wrote it: the JSON and a newline.
+func writeReply(c echo.Context, status int, write func(b []byte) ([]byte, error)) error {
+	buf := getBuffer(&replyBuffers)
+	b, err := write(*buf)
+	if err == nil {
+		err = c.JSONBlob(status, append(b, '\n'))
+	}
+	putBuffer(&replyBuffers, buf, b)
+	return err
+}
+
+// appendJSON appends v as JSON, straight into b: every reply to a script and every live
+// event is written so. HTML is not escaped for a <script> element (\u003c for <): a reply
+// is read by JSON.parse, never put in a page as it is, and is a third shorter.
+func appendJSON(b []byte, v any) ([]byte, error) {
+	w := appender{b: b}
+	enc := json.NewEncoder(&w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return b, err
+	}
+	return w.b[:len(w.b)-1], nil // Encode ends with a newline
+}
+
+// appender is a writer that appends to its bytes.
+type appender struct{ b []byte }
+
+func (a *appender) Write(p []byte) (int, error) { a.b = append(a.b, p...); return len(p), nil }
