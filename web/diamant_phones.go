@@ -75,7 +75,13 @@ func (s *Server) seatAway(t *diamanttable.Table, seat int) bool {
 
 func (s *Server) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
 	l := s.loc(c)
-	p := page.DiamantLobby(l, t, problem, func(device string) bool { return s.presence.Away(t.Rec.ID, device) })
+	var away []string
+	for _, d := range t.Rec.Devices {
+		if s.presence.Away(t.Rec.ID, d.ID) {
+			away = append(away, d.ID)
+		}
+	}
+	p := page.DiamantLobby(l, t, problem, away)
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code

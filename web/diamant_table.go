@@ -57,8 +57,11 @@ func (s *Server) createDiamant(ctx context.Context, device string, opt diamantta
 // diamantView is what this device's screens of t are made from.
 func (s *Server) diamantView(c echo.Context, t *diamanttable.Table) page.DiamantView {
 	d := s.readSession(c)
-	return page.DiamantView{L: s.loc(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
-		Away: func(seat int) bool { return s.seatAway(t, seat) }}
+	v := page.DiamantView{L: s.loc(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	if t.Opt.Phones {
+		v.Away = s.awaySeats(t)
+	}
+	return v
 }
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).

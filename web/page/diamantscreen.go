@@ -19,13 +19,13 @@ import (
 // DiamantRow is a player as the screens list them.
 // DiamantView is what a device's Diamant screen is made from: the table as the device
 // sees it, the page's language and the device's verbosity, whether the risk hint is on,
-// and which seats' phones are away (nil: none).
+// and which seats' phones are away.
 type DiamantView struct {
 	L         *i18n.Localizer
 	Verbosity say.Verbosity
 	T         *diamanttable.Table
 	Risk      bool
-	Away      func(seat int) bool
+	Away      diamant.Seats
 }
 
 // Screen is the screen the table is at for this device. show asks for a screen that is
@@ -130,7 +130,7 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 		if !shown.Has(i) {
 			row.Chest, row.Score, row.Hidden = 0, 0, true
 		}
-		row.Away = t.Opt.Phones && v.Away != nil && v.Away(i)
+		row.Away = t.Opt.Phones && v.Away.Has(i)
 		p.Players[i] = row
 	}
 	if st.Finished() {
@@ -292,9 +292,9 @@ func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 }
 
 // DiamantLobby is a table's page as its device sees it: its seats, who holds them and who
-// is away (away tells a device whose live stream has been closed a while), and what the
+// is away (away lists the devices whose live stream has been closed a while), and what the
 // host may do. The join code's fields are the caller's.
-func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away func(device string) bool) DiamantTable {
+func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []string) DiamantTable {
 	p := DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
 		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
 	p.Heading = l.T("diamant.table.page.heading")
@@ -308,7 +308,7 @@ func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away
 		h := table.Holder(t.Rec.Devices, i)
 		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
 		row.Other = h >= 0 && !row.Mine && !t.Rec.Devices[h].Host
-		row.Away = row.Other && away(t.Rec.Devices[h].ID)
+		row.Away = row.Other && slices.Contains(away, t.Rec.Devices[h].ID)
 		switch {
 		case row.Free && t.Opt.Phones:
 			row.Status = l.T("diamant.seat.free")
