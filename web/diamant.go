@@ -168,11 +168,11 @@ func screenURL(p page.DiamantPlay) string { return string(appendScreenURL(nil, &
 func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
-	case "reveal":
+	case page.ScreenReveal:
 		b = append(b, "?show=reveal"...)
-	case "vote":
+	case page.ScreenVote:
 		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
-	case "undo":
+	case page.ScreenUndo:
 		b = append(b, "/undo"...)
 	}
 	return b
@@ -260,7 +260,7 @@ func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	}
 	l := s.loc(c)
 	name := t.State.Name(seat)
-	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "vote", Round: t.State.Round(),
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: page.ScreenVote, Round: t.State.Round(),
 		Heading: l.T("diamant.vote.heading", "Name", name),
 		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.State.Hand(seat), Chest: t.State.Chest(seat)}}
 	if !t.Shown().Has(seat) {
@@ -456,7 +456,7 @@ func (s *Server) diamantUndoScreen(c echo.Context) error {
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
-	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: page.ScreenUndo, Round: t.State.Round(),
 		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: s.diamantView(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return s.showPlay(c, http.StatusOK, p)

@@ -16,7 +16,22 @@ import (
 // device, and what it shows and says, from the table (web/table/diamant) and the
 // sentences (web/say).
 
-// DiamantRow is a player as the screens list them.
+// Screen is which of a Diamant table's screens a device shows. Its value is the markup's
+// data-screen, which the browser's scripts and tests read.
+type Screen string
+
+// The screens of a Diamant table.
+const (
+	ScreenCave     Screen = "cave"     // the round: the cards on the table and what to do next
+	ScreenReveal   Screen = "reveal"   // who left, after everyone has voted
+	ScreenRoundEnd Screen = "roundend" // the round has ended
+	ScreenFinal    Screen = "final"    // the game is over, or the host ended it
+	ScreenPass     Screen = "pass"     // hand the phone over to the next voter
+	ScreenVote     Screen = "vote"     // a seat's vote, stay or leave
+	ScreenVoted    Screen = "voted"    // a vote recorded, the others' still hidden (one shared phone)
+	ScreenUndo     Screen = "undo"     // confirm taking back the last step
+)
+
 // DiamantView is what a device's Diamant screen is made from: the table as the device
 // sees it, the page's language and the device's verbosity, whether the risk hint is on,
 // and which seats' phones are away.
@@ -29,8 +44,8 @@ type DiamantView struct {
 }
 
 // Screen is the screen the table is at for this device. show asks for a screen that is
-// not the default one: "pass" (hand over the phone for the first vote) or "reveal" (after
-// everyone has voted).
+// not the default one: "pass" (ScreenPass: hand over the phone for the first vote) or
+// "reveal" (ScreenReveal: after everyone has voted), as the page's query asks.
 func (v DiamantView) Screen(show string) DiamantPlay {
 	var p DiamantPlay
 	v.Fill(show, &p)
@@ -62,25 +77,25 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		}
 	}
 	switch {
-	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != "reveal":
-		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
+	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != string(ScreenReveal):
+		p.Screen, p.Heading = ScreenVoted, l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
 		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
 		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T(v.Verbosity.Pick("diamant.voted.text", "diamant.brief.voted"))}}
 		return
 	case st.Finished():
-		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
+		p.Screen, p.Heading = ScreenFinal, l.T("diamant.final.heading")
 	case roundEnded:
-		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
+		p.Screen, p.Heading = ScreenRoundEnd, l.T("diamant.roundend.heading", "Round", st.Round()-1)
 	case has && (la.Type == diamant.ActExits || voteResolved):
-		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
-	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == "pass" || t.Opt.Phones):
+		p.Screen, p.Heading = ScreenReveal, l.T("diamant.reveal.heading")
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == string(ScreenPass) || t.Opt.Phones):
 		next := t.NextVoter()
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
-		p.Screen, p.Heading = "pass", l.T("diamant.pass.heading", "Name", names[next])
+		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
 		p.Voter = DiamantRow{Seat: next, Name: names[next]}
 		p.News = nil
 		if st.Voted() != 0 {
@@ -93,7 +108,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		return
 	}
 	if p.Screen == "" {
-		p.Screen, p.Heading = "cave", l.T("diamant.round.heading", "Round", st.Round())
+		p.Screen, p.Heading = ScreenCave, l.T("diamant.round.heading", "Round", st.Round())
 	}
 	p.Say = p.News
 	v.fillCave(p)
@@ -223,7 +238,7 @@ func (v DiamantView) phoneScreen(p *DiamantPlay) {
 	p.Live, p.Host = true, t.Host
 	p.CanUndo = p.CanUndo && t.Host
 	if t.Opt.Ended {
-		p.Screen, p.Heading, p.Ended = "final", l.T("diamant.ended.heading"), true
+		p.Screen, p.Heading, p.Ended = ScreenFinal, l.T("diamant.ended.heading"), true
 		p.News = nil
 		v.fillCave(p)
 		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
@@ -257,7 +272,7 @@ func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
 	l, t := v.L, v.T
 	st := t.State
 	name := st.Name(seat)
-	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
+	p.Screen, p.Heading = ScreenVote, l.T("diamant.vote.heading", "Name", name)
 	p.Voter = DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
 	if !t.Shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
