@@ -258,22 +258,11 @@ func (s *Server) voteScreen(c echo.Context, t *diamanttable.Table) error {
 		// current screen instead.
 		return c.Redirect(http.StatusSeeOther, screenURL(s.screen(c, t, "")))
 	}
-	l := s.loc(c)
-	name := t.State.Name(seat)
-	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: page.ScreenVote, Round: t.State.Round(),
-		Heading: l.T("diamant.vote.heading", "Name", name),
-		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.State.Hand(seat), Chest: t.State.Chest(seat)}}
-	if !t.Shown().Has(seat) {
-		p.Voter.Chest, p.Voter.Hidden = 0, true
-	}
-	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
-	p.Deck = l.N("diamant.n.table", t.State.Table())
-	p.Where = s.diamantView(c, t).Where()
-	if t.Opt.Phones {
-		// The other phones' votes move the version on while this one decides.
-		p.Step = t.VoteStep()
-		p.Votes = l.N("diamant.n.voted", t.State.Voted().Count(), "Total", t.State.InCave().Count())
-	}
+	v := s.diamantView(c, t)
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
+	v.FillVote(seat, &p)
+	p.Where = v.Where()
+	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
 	return s.showPlay(c, http.StatusOK, p)
 }
 

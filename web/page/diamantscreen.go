@@ -267,7 +267,8 @@ func (v DiamantView) phoneScreen(p *DiamantPlay) {
 	}
 }
 
-// FillVote makes p the vote screen of a seat.
+// FillVote makes p the vote screen of a seat: on the table's screen (Fill) with a phone
+// of one's own, or asked for by its address.
 func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
 	l, t := v.L, v.T
 	st := t.State
@@ -279,8 +280,9 @@ func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
 	}
 	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
 	p.Deck = l.N("diamant.n.table", st.Table())
-	p.Step = t.VoteStep()
 	if t.Opt.Phones {
+		// The other phones' votes move the version on while this one decides.
+		p.Step = t.VoteStep()
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
 			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes

@@ -149,3 +149,36 @@ func TestDiamantScreens(t *testing.T) {
 		})
 	}
 }
+
+// FillVote makes a seat's vote screen: on a table with a phone each, with the vote step
+// (the other phones' votes do not make its form stale) and the count of votes; on one
+// phone passed round, neither.
+func TestDiamantVoteScreen(t *testing.T) {
+	draw := diamant.Draw(diamant.T5)
+	for _, tc := range []struct {
+		name             string
+		table            *diamanttable.Table
+		seat             int
+		step, votes, say string
+	}{
+		{name: "one phone", table: seatedAt(t, diamanttable.Options{}, "h", true, diamant.SeatsOf(0, 1, 2), draw, diamant.Vote(0, false)), seat: 1},
+		{name: "a phone each", table: seatedAt(t, diamanttable.Options{Phones: true}, "p1", false, diamant.SeatsOf(1), draw, diamant.Vote(0, false)), seat: 1,
+			step: "1.1", votes: "1 of 3 has voted.", say: "1 of 3 has voted."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p DiamantPlay
+			DiamantView{L: loc(t, "en"), T: tc.table}.FillVote(tc.seat, &p)
+			require.Equal(t, ScreenVote, p.Screen)
+			require.Equal(t, "Bea: continue or leave?", p.Heading)
+			require.Equal(t, DiamantRow{Seat: 1, Name: "Bea", Hand: 1}, p.Voter)
+			require.Equal(t, "You carry 1 diamond.", p.Lead)
+			require.Equal(t, tc.step, p.Step)
+			require.Equal(t, tc.votes, p.Votes)
+			if tc.say == "" {
+				require.Empty(t, p.Say)
+			} else {
+				require.Equal(t, []string{tc.say}, sentences(p.Say))
+			}
+		})
+	}
+}
