@@ -182,3 +182,27 @@ func TestDiamantVoteScreen(t *testing.T) {
 		})
 	}
 }
+
+// The table's page shows, from the ids of the devices away, which seats' phones are away:
+// never the host's, never this device's own.
+func TestDiamantLobbyAway(t *testing.T) {
+	tb := seatedAt(t, diamanttable.Options{Phones: true, Own: []int{0}}, "p1", false, diamant.SeatsOf(1))
+	tb.Rec.Devices = []table.Device{{ID: "h", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
+	for _, tc := range []struct {
+		name   string
+		away   []string
+		status []string
+	}{
+		{name: "nobody away", status: []string{"on another phone", "on this phone", "on another phone"}},
+		{name: "every phone away", away: []string{"h", "p1", "p2"}, status: []string{"on another phone", "on this phone", "on another phone, away"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := DiamantLobby(loc(t, "en"), tb, "", tc.away)
+			status := make([]string, len(p.Seats))
+			for i, s := range p.Seats {
+				status[i] = s.Status
+			}
+			require.Equal(t, tc.status, status)
+		})
+	}
+}
