@@ -168,11 +168,11 @@ func screenURL(p page.DiamantPlay) string { return string(appendScreenURL(nil, &
 func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
-	case "reveal":
+	case page.ScreenReveal:
 		b = append(b, "?show=reveal"...)
-	case "vote":
+	case page.ScreenVote:
 		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
-	case "undo":
+	case page.ScreenUndo:
 		b = append(b, "/undo"...)
 	}
 	return b
@@ -258,22 +258,11 @@ func (h diamantHandlers) voteScreen(c echo.Context, t *diamanttable.Table) error
 		// current screen instead.
 		return c.Redirect(http.StatusSeeOther, screenURL(h.screen(c, t, "")))
 	}
-	l := h.localizer(c)
-	name := t.State.Name(seat)
-	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "vote", Round: t.State.Round(),
-		Heading: l.T("diamant.vote.heading", "Name", name),
-		Voter:   page.DiamantRow{Seat: seat, Name: name, Hand: t.State.Hand(seat), Chest: t.State.Chest(seat)}}
-	if !t.Shown().Has(seat) {
-		p.Voter.Chest, p.Voter.Hidden = 0, true
-	}
-	p.Lead = l.N("diamant.n.carries", t.State.Hand(seat))
-	p.Deck = l.N("diamant.n.table", t.State.Table())
-	p.Where = h.view(c, t).Where()
-	if t.Opt.Phones {
-		// The other phones' votes move the version on while this one decides.
-		p.Step = t.VoteStep()
-		p.Votes = l.N("diamant.n.voted", t.State.Voted().Count(), "Total", t.State.InCave().Count())
-	}
+	v := h.view(c, t)
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
+	v.FillVote(seat, &p)
+	p.Where = v.Where()
+	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
 	return h.showPlay(c, http.StatusOK, p)
 }
 
@@ -456,7 +445,7 @@ func (h diamantHandlers) undoScreen(c echo.Context) error {
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
-	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: "undo", Round: t.State.Round(),
+	p := page.DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: page.ScreenUndo, Round: t.State.Round(),
 		Heading: l.T("diamant.undo.heading"), UndoWhat: page.DiamantUndoWhat(l, t), Where: h.view(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return h.showPlay(c, http.StatusOK, p)

@@ -67,7 +67,13 @@ func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
 
 func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
 	l := h.localizer(c)
-	p := page.DiamantLobby(l, t, problem, func(device string) bool { return h.presence.Away(t.Rec.ID, device) })
+	var away []string
+	for _, d := range t.Rec.Devices {
+		if h.presence.Away(t.Rec.ID, d.ID) {
+			away = append(away, d.ID)
+		}
+	}
+	p := page.DiamantLobby(l, t, problem, away)
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code

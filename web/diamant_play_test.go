@@ -151,7 +151,7 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
-	seen := map[string]bool{}
+	seen := map[page.Screen]bool{}
 	eachDiamantScreen(t, s, 8, func(v playView) {
 		p := v.Data
 		if !table.ValidID(p.ID) {
@@ -159,7 +159,7 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 		}
 		out := playHTML(v)
 		seen[p.Screen] = true
-		require.Contains(t, out, `<div class="diamant" data-screen="`+p.Screen+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
+		require.Contains(t, out, `<div class="diamant" data-screen="`+string(p.Screen)+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
 		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
 		forms := markup.Parse(out).All(markup.Role("form"))
 		require.Equal(t, strings.Count(out, "<form"), len(forms), out)
@@ -184,7 +184,7 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 			require.Contains(t, out, `<table class="players">`)
 		}
 	})
-	for _, screen := range []string{"cave", "reveal", "roundend", "final", "pass", "vote", "voted", "undo"} {
+	for _, screen := range []page.Screen{"cave", "reveal", "roundend", "final", "pass", "vote", "voted", "undo"} {
 		require.True(t, seen[screen], screen)
 	}
 }

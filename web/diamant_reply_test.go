@@ -72,7 +72,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	host := *tb
 	host.Device, host.Seats, host.Host = "host", diamant.SeatsOf(0), true
 	cave := diamantHandlers{s}.screen(c, &host, "")
-	require.Equal(t, "cave", cave.Screen)
+	require.Equal(t, page.ScreenCave, cave.Screen)
 	for _, tc := range []struct {
 		t     *diamanttable.Table
 		table bool

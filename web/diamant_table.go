@@ -57,8 +57,11 @@ func (h diamantHandlers) createTable(ctx context.Context, device string, opt dia
 // view is what this device's screens of t are made from.
 func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
 	d := h.readSession(c)
-	return page.DiamantView{L: h.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
-		Away: func(seat int) bool { return h.seatAway(t, seat) }}
+	v := page.DiamantView{L: h.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	if t.Opt.Phones {
+		v.Away = h.awaySeats(t)
+	}
+	return v
 }
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).

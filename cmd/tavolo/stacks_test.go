@@ -54,4 +54,3 @@ func godebugOf(environ string) string {
 	}
 	return strings.Join(found, " ")
 }
-

@@ -16,21 +16,36 @@ import (
 // device, and what it shows and says, from the table (web/table/diamant) and the
 // sentences (web/say).
 
-// DiamantRow is a player as the screens list them.
+// Screen is which of a Diamant table's screens a device shows. Its value is the markup's
+// data-screen, which the browser's scripts and tests read.
+type Screen string
+
+// The screens of a Diamant table.
+const (
+	ScreenCave     Screen = "cave"     // the round: the cards on the table and what to do next
+	ScreenReveal   Screen = "reveal"   // who left, after everyone has voted
+	ScreenRoundEnd Screen = "roundend" // the round has ended
+	ScreenFinal    Screen = "final"    // the game is over, or the host ended it
+	ScreenPass     Screen = "pass"     // hand the phone over to the next voter
+	ScreenVote     Screen = "vote"     // a seat's vote, stay or leave
+	ScreenVoted    Screen = "voted"    // a vote recorded, the others' still hidden (one shared phone)
+	ScreenUndo     Screen = "undo"     // confirm taking back the last step
+)
+
 // DiamantView is what a device's Diamant screen is made from: the table as the device
 // sees it, the page's language and the device's verbosity, whether the risk hint is on,
-// and which seats' phones are away (nil: none).
+// and which seats' phones are away.
 type DiamantView struct {
 	L         *i18n.Localizer
 	Verbosity say.Verbosity
 	T         *diamanttable.Table
 	Risk      bool
-	Away      func(seat int) bool
+	Away      diamant.Seats
 }
 
 // Screen is the screen the table is at for this device. show asks for a screen that is
-// not the default one: "pass" (hand over the phone for the first vote) or "reveal" (after
-// everyone has voted).
+// not the default one: "pass" (ScreenPass: hand over the phone for the first vote) or
+// "reveal" (ScreenReveal: after everyone has voted), as the page's query asks.
 func (v DiamantView) Screen(show string) DiamantPlay {
 	var p DiamantPlay
 	v.Fill(show, &p)
@@ -62,25 +77,25 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		}
 	}
 	switch {
-	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != "reveal":
-		p.Screen, p.Heading = "voted", l.T("diamant.voted.heading")
+	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != string(ScreenReveal):
+		p.Screen, p.Heading = ScreenVoted, l.T("diamant.voted.heading")
 		p.Lead = l.T("diamant.vote.recorded")
 		p.News = nil
 		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
 		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T(v.Verbosity.Pick("diamant.voted.text", "diamant.brief.voted"))}}
 		return
 	case st.Finished():
-		p.Screen, p.Heading = "final", l.T("diamant.final.heading")
+		p.Screen, p.Heading = ScreenFinal, l.T("diamant.final.heading")
 	case roundEnded:
-		p.Screen, p.Heading = "roundend", l.T("diamant.roundend.heading", "Round", st.Round()-1)
+		p.Screen, p.Heading = ScreenRoundEnd, l.T("diamant.roundend.heading", "Round", st.Round()-1)
 	case has && (la.Type == diamant.ActExits || voteResolved):
-		p.Screen, p.Heading = "reveal", l.T("diamant.reveal.heading")
-	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == "pass" || t.Opt.Phones):
+		p.Screen, p.Heading = ScreenReveal, l.T("diamant.reveal.heading")
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == string(ScreenPass) || t.Opt.Phones):
 		next := t.NextVoter()
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
-		p.Screen, p.Heading = "pass", l.T("diamant.pass.heading", "Name", names[next])
+		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
 		p.Voter = DiamantRow{Seat: next, Name: names[next]}
 		p.News = nil
 		if st.Voted() != 0 {
@@ -93,7 +108,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 		return
 	}
 	if p.Screen == "" {
-		p.Screen, p.Heading = "cave", l.T("diamant.round.heading", "Round", st.Round())
+		p.Screen, p.Heading = ScreenCave, l.T("diamant.round.heading", "Round", st.Round())
 	}
 	p.Say = p.News
 	v.fillCave(p)
@@ -130,7 +145,7 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 		if !shown.Has(i) {
 			row.Chest, row.Score, row.Hidden = 0, 0, true
 		}
-		row.Away = t.Opt.Phones && v.Away != nil && v.Away(i)
+		row.Away = t.Opt.Phones && v.Away.Has(i)
 		p.Players[i] = row
 	}
 	if st.Finished() {
@@ -223,7 +238,7 @@ func (v DiamantView) phoneScreen(p *DiamantPlay) {
 	p.Live, p.Host = true, t.Host
 	p.CanUndo = p.CanUndo && t.Host
 	if t.Opt.Ended {
-		p.Screen, p.Heading, p.Ended = "final", l.T("diamant.ended.heading"), true
+		p.Screen, p.Heading, p.Ended = ScreenFinal, l.T("diamant.ended.heading"), true
 		p.News = nil
 		v.fillCave(p)
 		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
@@ -252,20 +267,22 @@ func (v DiamantView) phoneScreen(p *DiamantPlay) {
 	}
 }
 
-// FillVote makes p the vote screen of a seat.
+// FillVote makes p the vote screen of a seat: on the table's screen (Fill) with a phone
+// of one's own, or asked for by its address.
 func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
 	l, t := v.L, v.T
 	st := t.State
 	name := st.Name(seat)
-	p.Screen, p.Heading = "vote", l.T("diamant.vote.heading", "Name", name)
+	p.Screen, p.Heading = ScreenVote, l.T("diamant.vote.heading", "Name", name)
 	p.Voter = DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
 	if !t.Shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}
 	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
 	p.Deck = l.N("diamant.n.table", st.Table())
-	p.Step = t.VoteStep()
 	if t.Opt.Phones {
+		// The other phones' votes move the version on while this one decides.
+		p.Step = t.VoteStep()
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
 			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes
@@ -292,9 +309,9 @@ func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 }
 
 // DiamantLobby is a table's page as its device sees it: its seats, who holds them and who
-// is away (away tells a device whose live stream has been closed a while), and what the
+// is away (away lists the devices whose live stream has been closed a while), and what the
 // host may do. The join code's fields are the caller's.
-func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away func(device string) bool) DiamantTable {
+func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []string) DiamantTable {
 	p := DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
 		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
 	p.Heading = l.T("diamant.table.page.heading")
@@ -308,7 +325,7 @@ func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away
 		h := table.Holder(t.Rec.Devices, i)
 		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
 		row.Other = h >= 0 && !row.Mine && !t.Rec.Devices[h].Host
-		row.Away = row.Other && away(t.Rec.Devices[h].ID)
+		row.Away = row.Other && slices.Contains(away, t.Rec.Devices[h].ID)
 		switch {
 		case row.Free && t.Opt.Phones:
 			row.Status = l.T("diamant.seat.free")
