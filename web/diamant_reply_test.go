@@ -61,12 +61,12 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "tok+<en>")
-	l := s.localizer(c)
+	l := s.Localizer(c)
 
 	lobby, err := diamantHandlers{s.Kit}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, page.DiamantTableContent(s.frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	require.NoError(t, page.DiamantTableContent(s.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := diamantHandlers{s.Kit}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
