@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"tavolo/web/say"
 )
 
-// An action's reply to a script and a live event carry the same JSON (diamantReply): the
+// An action's reply to a script and a live event carry the same JSON (Reply): the
 // screen's HTML, drawn into a pooled buffer, its title, address, version and what to
 // announce.
 
@@ -22,7 +22,7 @@ func appendReply(b, html []byte, heading string, url []byte, version int64, anno
 		announce = []say.Sentence{}
 	}
 	// Strings and a number: encoding cannot fail.
-	b, _ = kit.AppendJSON(b, diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
+	b, _ = kit.AppendJSON(b, Reply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
 		Version: version, Announce: announce})
 	return b
 }
@@ -41,7 +41,7 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPl
 }
 
 // appendLobbyReply appends the reply of the table's page.
-func (h diamantHandlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
+func (h handlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The content needs only the language and the form token of a frame.
