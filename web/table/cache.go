@@ -183,17 +183,6 @@ func (c *Cache) Undo(ctx context.Context, id string, version int64, finished boo
 	return v, err
 }
 
-func (c *Cache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	return c.Update(ctx, id, version, setup, nil)
-}
-
-func (c *Cache) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
-	if devices == nil {
-		devices = []Device{}
-	}
-	return c.Update(ctx, id, version, nil, devices)
-}
-
 func (c *Cache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {
 	v, err := c.Store.Update(ctx, id, version, setup, devices)
 	c.follow(id, version, err, func(r *Record) {
