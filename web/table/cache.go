@@ -51,16 +51,16 @@ func NewCache(s Store, budget int) *Cache {
 // meanwhile). The record returned is the caller's: its devices are copied, its log cannot
 // be appended to in place.
 func (c *Cache) Load(ctx context.Context, id string) (Record, error) {
-	rec, err := c.Read(ctx, id)
+	rec, err := c.read(ctx, id)
 	if err != nil {
 		return rec, err
 	}
 	return HandOut(rec), nil
 }
 
-// Read is Load for a caller that never changes what it gets (a live stream, at every
+// read is Load for a caller that never changes what it gets (a live stream, at every
 // version): the record is the cache's own, shared with every reader, not a copy.
-func (c *Cache) Read(ctx context.Context, id string) (Record, error) {
+func (c *Cache) read(ctx context.Context, id string) (Record, error) {
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)

@@ -222,7 +222,7 @@ func TestTableCacheHandsOutSeatsApart(t *testing.T) {
 	require.Equal(t, []int{0, 1, 5}, r.Devices[0].Seats)
 	require.Equal(t, []int{7}, r.Devices[1].Seats)
 	require.NotNil(t, r.Devices[2].Seats)
-	shared, err := c.Read(ctx, "t1")
+	shared, err := table.CacheRead(ctx, c, "t1")
 	require.NoError(t, err)
 	require.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
 }
