@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )

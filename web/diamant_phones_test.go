@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"

@@ -17,7 +17,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
 )

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 )
 
 // clockConfig reads the JSON the clock page hands its script.

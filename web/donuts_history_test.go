@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 )
 
 // Issue #14: "where are we?" and the history of the moves travel with the board, in the

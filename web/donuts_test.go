@@ -19,7 +19,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 )
 
 // A page's language links stay on this site whatever path was asked for: a path a

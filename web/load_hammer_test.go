@@ -11,12 +11,13 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"tavolo/internal/markup"
 
 	"github.com/stretchr/testify/require"
 )
@@ -145,8 +146,6 @@ type hammerClient struct {
 	csrf string
 }
 
-var hammerCSRF = regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-
 func newHammerClient(t *testing.T, base, from string) *hammerClient {
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
@@ -157,9 +156,7 @@ func newHammerClient(t *testing.T, base, from string) *hammerClient {
 		Transport:     &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 4}}}
 	_, body, err := c.do(context.Background(), http.MethodGet, "/settings", nil, false)
 	require.NoError(t, err)
-	m := hammerCSRF.FindStringSubmatch(body)
-	require.NotNil(t, m, "no CSRF token")
-	c.csrf = m[1]
+	c.csrf = field(t, body, "_csrf")
 	return c
 }
 
@@ -197,8 +194,6 @@ func (c *hammerClient) create(path string, form url.Values) string {
 	return res.Header.Get("Location")
 }
 
-var hammerVersion = regexp.MustCompile(`(?:data-version|name="version" value)="(\d+)"`)
-
 // hammerVictim is a person at another table: it reads its Donuts table's page and draws a
 // card at its Diamant table (then takes it back, to draw it again), every 1.25 s, within
 // its device's budget of actions.
@@ -217,7 +212,7 @@ func newHammerVictim(t *testing.T, base string) *hammerVictim {
 	v.diamant = c.create("/diamant", url.Values{"name": {"Ada", "Bea", "Cy"}, "draw": {"app"}, "vote": {"cards"}})
 	_, body, err := c.do(context.Background(), http.MethodGet, v.diamant, nil, false)
 	require.NoError(t, err)
-	v.version = hammerVersion.FindStringSubmatch(body)[1]
+	v.version = versionField(t, body)
 	return v
 }
 
@@ -295,8 +290,6 @@ func newHammerWorker(t *testing.T, base, mode string) *hammerWorker {
 	return h
 }
 
-var hammerPlate = regexp.MustCompile(`name="plate" value="(\d,\d)"`)
-
 func (h *hammerWorker) reset() { h.statuses = map[string]int{} }
 
 // newGame opens a game against the hard computer, the person starting.
@@ -311,8 +304,8 @@ func (h *hammerWorker) newGame(ctx context.Context) bool {
 	if err != nil {
 		return false
 	}
-	h.version = hammerVersion.FindStringSubmatch(body)[1]
-	h.plate = hammerPlate.FindStringSubmatch(body)[1]
+	h.version = versionField(h.c.t, body)
+	h.plate = markup.Parse(body).Get(h.c.t, markup.Field("plate")).Attr("value")
 	h.placed = false
 	return true
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/internal/testgame"
 	"tavolo/web/store/memory"
 )

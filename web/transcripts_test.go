@@ -16,7 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"

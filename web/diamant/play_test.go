@@ -16,7 +16,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
-	"tavolo/web/internal/markup"
+	"tavolo/internal/markup"
 	"tavolo/web/kit"
 	"tavolo/web/kit/kittest"
 	"tavolo/web/page"

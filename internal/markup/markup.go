@@ -436,3 +436,25 @@ var void = map[string]bool{
 	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
 	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
+
+// Remove takes out of the page every element that matches, with what it holds.
+func (n *Node) Remove(ms ...Match) {
+	for _, e := range n.All(ms...) {
+		if e.n.Parent != nil {
+			e.n.Parent.RemoveChild(e.n)
+		}
+	}
+}
+
+// RemoveAttr takes the attribute key off every element that has it.
+func (n *Node) RemoveAttr(key string) {
+	for _, e := range n.All(Has(key)) {
+		attrs := e.n.Attr[:0]
+		for _, a := range e.n.Attr {
+			if a.Key != key {
+				attrs = append(attrs, a)
+			}
+		}
+		e.n.Attr = attrs
+	}
+}
