@@ -187,7 +187,7 @@ func (h diamantHandlers) showPlay(c echo.Context, status int, p page.DiamantPlay
 		return renderPage(c, status, page.DiamantPlayPage(h.playFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, h.localizer(c), token, &p), nil })
+	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.views.appendPlayReply(b, h.localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.

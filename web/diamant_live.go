@@ -114,7 +114,7 @@ func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttabl
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return appendPlayReply(b, h.localizer(c), token, &p), shows
+	return h.views.appendPlayReply(b, h.localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.

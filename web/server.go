@@ -132,6 +132,7 @@ type Server struct {
 	actions      *budget              // the actions each device and address may make; nil: no limit
 	hardMoves    *budget              // the hard computer's searches each may ask for; nil: no limit
 	stopping     chan struct{}        // closed on shutdown: live streams end
+	views        *viewMemo            // play screens' replies, drawn once for the devices that see the same
 	stopOnce     sync.Once
 }
 
@@ -165,7 +166,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		cfg.AwayAfter = defaultAwayAfter
 	}
 	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
-		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
+		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}), views: newViewMemo(),
 		catalogURLs: catalogURLs(catalog), built: builtAt(), choices: donutstable.NewChoices(donutstable.ChoicesKept)}
 	s.static = s.staticFiles()
 	var streams int
