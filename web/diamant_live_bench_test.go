@@ -234,3 +234,40 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 		wait()
 	}
 }
+
+// BenchmarkDiamantTableEvent is one change of a table reaching its six phones, one stream
+// each, as under make bench-load: each phone reads the table and writes its own event; memo:
+// through the memo of views, emptied before each change (a new version meets an empty
+// memo); alone: each phone drawing its own.
+func BenchmarkDiamantTableEvent(b *testing.B) {
+	s, id, phones := benchPhones(b)
+	for i, c := range phones {
+		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
+	}
+	memo := s.views
+	for _, name := range []string{"memo", "alone"} {
+		b.Run(name, func(b *testing.B) {
+			s.views = map[string]*viewMemo{"memo": memo}[name]
+			var w countingWriter
+			t := &diamanttable.Table{}
+			b.ReportAllocs()
+			for b.Loop() {
+				if s.views != nil {
+					for i := range s.views.slots {
+						s.views.slots[i].id = ""
+					}
+				}
+				for _, c := range phones {
+					if err := (diamantHandlers{s}).read(c, id, t); err != nil {
+						b.Fatal(err)
+					}
+					diamantHandlers{s}.awaySeats(t)
+					if err := (diamantHandlers{s}).writeEvent(&w, c, t, false, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+	s.views = memo
+}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -15,15 +16,31 @@ import (
 // announce.
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
-// announce is an empty list.
+// announce is an empty list. Written by hand, field by field as encoding/json writes a
+// diamantReply (without escaping HTML): the screen's HTML is escaped from the buffer it
+// was drawn into, with no copy of it as a string nor a pass through reflection.
 func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
-	if announce == nil {
-		announce = []say.Sentence{}
+	b = appendJSONString(append(b, `{"html":"`...), html)
+	b = appendJSONString(append(b, `","title":"`...), heading)
+	b = appendJSONString(append(b, ` · Tavolo","url":"`...), url)
+	b = strconv.AppendInt(append(b, `","version":`...), version, 10)
+	b = append(b, `,"announce":[`...)
+	for i, s := range announce {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(append(b, `{"text":"`...), s.Text)
+		b = append(b, '"')
+		if s.Assertive {
+			b = append(b, `,"assertive":true`...)
+		}
+		if s.Sound != "" {
+			b = appendJSONString(append(b, `,"sound":"`...), s.Sound)
+			b = append(b, '"')
+		}
+		b = append(b, '}')
 	}
-	// Strings and a number: encoding cannot fail.
-	b, _ = appendJSON(b, diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
-		Version: version, Announce: announce})
-	return b
+	return append(b, "]}"...)
 }
 
 // appendPlayReply appends the reply of a play screen.

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"hash/maphash"
 	"reflect"
+	"slices"
 	"sync"
 
 	"tavolo/i18n"
@@ -64,7 +65,7 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 	s.mu.Lock()
 	if s.id == p.ID && s.version == p.Version {
 		for i := range s.views {
-			if v := &s.views[i]; v.lang == l.Lang && reflect.DeepEqual(&v.p, p) {
+			if v := &s.views[i]; v.lang == l.Lang && likely(&v.p, p) && reflect.DeepEqual(&v.p, p) {
 				reply, holes := v.reply, v.holes
 				s.mu.Unlock()
 				return fillHoles(b, reply, holes, csrf)
@@ -72,7 +73,10 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 		}
 	}
 	s.mu.Unlock()
-	reply := appendPlayReply(nil, l, csrfHole, p)
+	buf := getBuffer(&replyBuffers)
+	drawn := appendPlayReply(*buf, l, csrfHole, p)
+	reply := slices.Clone(drawn)
+	putBuffer(&replyBuffers, buf, drawn)
 	var holes []int
 	for i := 0; ; {
 		j := bytes.Index(reply[i:], []byte(csrfHole))
@@ -91,6 +95,12 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 	}
 	s.mu.Unlock()
 	return fillHoles(b, reply, holes, csrf)
+}
+
+// likely: the fields that differ most often between two phones' views are the same (a
+// quick way out before comparing them all).
+func likely(a, b *page.DiamantPlay) bool {
+	return a.Screen == b.Screen && a.Host == b.Host && a.Where == b.Where && a.Mine == b.Mine && a.Heading == b.Heading
 }
 
 // fillHoles appends reply with csrf at each of its holes.
