@@ -17,7 +17,7 @@ import (
 // the same share one drawing.
 func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 	s, id, phones := benchPhones(t) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
-	h := diamantHandlers{s}
+	h := diamantHandlers{s.Kit}
 	// Each phone its own token; phone 1 twice (a second tab), phone 3 in French.
 	one := &diamanttable.Table{}
 	require.NoError(t, h.read(phones[1], id, one))
