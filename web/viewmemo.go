@@ -30,7 +30,7 @@ type viewMemo struct {
 }
 
 const (
-	viewMemoSlots = 128 // tables whose change is being sent at the same moment
+	viewMemoSlots = 64 // tables whose change is being sent at the same moment
 	viewMemoViews = 8   // different views kept for one table's version
 )
 
