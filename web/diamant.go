@@ -12,6 +12,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -25,17 +26,17 @@ import (
 
 func (h diamantHandlers) routes(e *echo.Echo) {
 	e.GET("/diamant", h.setup)
-	e.POST("/diamant", h.create, h.limits.NewTables)
+	e.POST("/diamant", h.create, h.Limits.NewTables)
 	e.GET("/diamant/:id", h.show)
 	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
-	e.POST("/diamant/:id/draw", h.draw, h.limits.Actions)
-	e.POST("/diamant/:id/vote", h.vote, h.limits.Actions)
-	e.POST("/diamant/:id/exits", h.exits, h.limits.Actions)
+	e.POST("/diamant/:id/draw", h.draw, h.Limits.Actions)
+	e.POST("/diamant/:id/vote", h.vote, h.Limits.Actions)
+	e.POST("/diamant/:id/exits", h.exits, h.Limits.Actions)
 	e.GET("/diamant/:id/undo", h.undoScreen)
 	e.GET("/diamant/:id/history", h.history)
-	e.POST("/diamant/:id/undo", h.handleUndo, h.limits.Actions)
-	e.POST("/diamant/:id/risk", h.handleRisk, h.limits.Actions)
-	e.POST("/diamant/:id/again", h.handleAgain, h.limits.Actions)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.Limits.Actions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.Limits.Actions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.Limits.Actions)
 	h.phoneRoutes(e)
 }
 
@@ -53,7 +54,7 @@ type diamantSetupForm struct {
 }
 
 func (h diamantHandlers) setup(c echo.Context) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
 		n = 4
@@ -66,7 +67,7 @@ func (h diamantHandlers) setup(c echo.Context) error {
 }
 
 func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
@@ -76,16 +77,16 @@ func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSet
 	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return renderPage(c, status, page.DiamantSetupPage(h.frame(c, "diamant", l.T("diamant.setup.title")), p))
+	return kit.RenderPage(c, status, page.DiamantSetupPage(h.Frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
 
 // resume lists this device's unfinished tables.
 func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := h.store.ListForDevice(c.Request().Context(), device, "diamant")
+	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "diamant")
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +102,7 @@ func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.Diama
 }
 
 func (h diamantHandlers) create(c echo.Context) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -137,7 +138,7 @@ func (h diamantHandlers) create(c echo.Context) error {
 	for i, n := range opt.Players {
 		opt.Players[i] = diamant.CleanName(n)
 	}
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
 	}
@@ -183,11 +184,11 @@ func (h diamantHandlers) showPlay(c echo.Context, status int, p page.DiamantPlay
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
-	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantPlayPage(h.playFrame(c, "diamant-play", p.Heading), p))
+	if !kit.WantsJSON(c) {
+		return kit.RenderPage(c, status, page.DiamantPlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.views.appendPlayReply(b, h.localizer(c), token, &p), nil })
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return diamantViews.appendPlayReply(b, h.Localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
@@ -213,8 +214,8 @@ func (h diamantHandlers) show(c echo.Context) error {
 		return h.showLobby(c, http.StatusOK, t, "")
 	}
 	p := h.screen(c, t, c.QueryParam("show"))
-	if flash := h.readSession(c).Flash; flash != "" {
-		if err := h.changeSession(c, func(d *sessionData) { d.Flash = "" }); err != nil {
+	if flash := h.ReadSession(c).Flash; flash != "" {
+		if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Flash = "" }); err != nil {
 			return err
 		}
 		p.Lead = flash
@@ -228,7 +229,7 @@ func (h diamantHandlers) show(c echo.Context) error {
 func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
 	id := c.Param("id")
 	if write {
-		unlock, err := h.lockTable(id)
+		unlock, err := h.LockTable(id)
 		if err != nil {
 			return err
 		}
@@ -242,7 +243,7 @@ func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamantta
 		return h.notPlaying(c, t)
 	}
 	if write && !t.Seated() {
-		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}
 	return f(t)
 }
@@ -287,7 +288,7 @@ func (h diamantHandlers) act(c echo.Context, check formCheck, build func(*diaman
 // actOn is act's work on the loaded table, under its lock.
 func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
 	id := t.Rec.ID
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		step := c.FormValue("step")
 		if check != checkVoteStep || !t.State.VoteDue() || step != t.VoteStep() {
@@ -317,7 +318,7 @@ func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check form
 	t.Actions = append(t.Actions, a)
 	t.Note(events)
 	// The new version's replay is this one: the table's streams need not replay it again.
-	version, err := h.tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
+	version, err := h.Tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -327,7 +328,7 @@ func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check form
 	t.Rec.Version = version
 	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
 	p := h.screen(c, t, "")
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}
 	return h.showPlay(c, http.StatusOK, p)
@@ -335,7 +336,7 @@ func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check form
 
 func (h diamantHandlers) draw(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
 			// A vote due or a finished game: the engine says why.
 			return diamant.Draw(t.State.RandomCard()), "", 0
@@ -395,7 +396,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 
 func (h diamantHandlers) vote(c echo.Context) error {
 	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
 		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
@@ -414,7 +415,7 @@ func (h diamantHandlers) vote(c echo.Context) error {
 
 func (h diamantHandlers) exits(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		if t.Opt.Vote != diamanttable.VoteCards {
 			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -441,7 +442,7 @@ func (h diamantHandlers) undoScreen(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
@@ -457,7 +458,7 @@ func (h diamantHandlers) handleUndo(c echo.Context) error {
 
 func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	id := t.Rec.ID
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	if !t.MayUndo() {
 		return h.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
 	}
@@ -472,7 +473,7 @@ func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	if err := t.Replay(); err != nil {
 		return err
 	}
-	version, err := h.tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
+	version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -482,9 +483,9 @@ func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	t.Rec.Version = version
 	t.Rec.Log = slices.Clip(t.Rec.Log[:len(t.Rec.Log)-1])
 	done := l.T("diamant.undo.done", "What", what)
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		// Without a script the next page says it: the sentence waits in the session.
-		if err := h.changeSession(c, func(d *sessionData) { d.Flash = done }); err != nil {
+		if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Flash = done }); err != nil {
 			return err
 		}
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
@@ -501,13 +502,13 @@ func (h diamantHandlers) handleRisk(c echo.Context) error {
 
 func (h diamantHandlers) risk(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}
-	if err := h.changeSession(c, func(d *sessionData) { d.Risk = !d.Risk }); err != nil {
+	if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Risk = !d.Risk }); err != nil {
 		return err
 	}
 	p := h.screen(c, t, "reveal")
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, screenURL(p))
 	}
 	if p.ShowRisk {
@@ -525,17 +526,17 @@ func (h diamantHandlers) handleAgain(c echo.Context) error {
 
 func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
-		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}
 	opt := t.Opt
 	opt.Seed = diamanttable.NewSeed()
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	opt.Keepers, opt.Moved = nil, nil
-	if ok, err := h.limits.TakeNewTable(c); !ok {
+	if ok, err := h.Limits.TakeNewTable(c); !ok {
 		return err
 	}
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
 	}

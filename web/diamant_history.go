@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -20,6 +21,6 @@ func (h diamantHandlers) history(c echo.Context) error {
 			return err
 		}
 		p := h.view(c, t).History(events)
-		return renderPage(c, http.StatusOK, page.DiamantHistoryPage(h.frame(c, "diamant-history", p.Heading), p))
+		return kit.RenderPage(c, http.StatusOK, page.DiamantHistoryPage(h.Frame(c, "diamant-history", p.Heading), p))
 	})
 }

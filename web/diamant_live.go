@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
@@ -16,7 +17,7 @@ import (
 // device sees it, and which phones are away.
 
 func (h diamantHandlers) events(c echo.Context) error {
-	return h.stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
+	return h.Stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
 }
 
 type diamantLive struct {
@@ -33,21 +34,21 @@ type diamantLive struct {
 	actionsBefore int
 }
 
-func (v *diamantLive) read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
-func (v *diamantLive) version() int64            { return v.t.Rec.Version }
-func (v *diamantLive) device() string            { return v.t.Device }
+func (v *diamantLive) Read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
+func (v *diamantLive) Version() int64            { return v.t.Rec.Version }
+func (v *diamantLive) Device() string            { return v.t.Device }
 
-func (v *diamantLive) write(w io.Writer, c echo.Context) error {
+func (v *diamantLive) Write(w io.Writer, c echo.Context) error {
 	v.away = v.h.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
-		said = []say.Sentence{{Text: v.h.localizer(c).T("diamant.say.undone")}}
+		said = []say.Sentence{{Text: v.h.Localizer(c).T("diamant.say.undone")}}
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
 	return v.h.writeEvent(w, c, v.t, v.table, said)
 }
 
-func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
+func (v *diamantLive) Presence(w io.Writer, c echo.Context) (bool, error) {
 	now := v.h.awaySeats(v.t)
 	if now == v.away {
 		return false, nil
@@ -61,7 +62,7 @@ func (v *diamantLive) presence(w io.Writer, c echo.Context) (bool, error) {
 // as its id: "id: 7\ndata: {…}\n\n", in one write. said, when given, is announced instead of
 // the screen's own news (an undo made on another phone).
 func (h diamantHandlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
-	buf := getBuffer(&replyBuffers)
+	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
 	b = append(b, "\ndata: "...)
 	var news func() []say.Sentence
@@ -72,20 +73,20 @@ func (h diamantHandlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable
 	if err == nil {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
-	putBuffer(&replyBuffers, buf, b)
+	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
 	return err
 }
 
 // writePresence writes a device's view as a "presence" event announcing news (the phones
 // gone away and come back), if the view shows who is away; it reports whether it wrote one.
 func (h diamantHandlers) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
-	buf := getBuffer(&replyBuffers)
+	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
 	b, shows, err := h.appendLiveView(b, c, t, table, news, false)
 	if err == nil && shows {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
-	putBuffer(&replyBuffers, buf, b)
+	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
 	return err == nil && shows, err
 }
 
@@ -114,7 +115,7 @@ func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttabl
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return h.views.appendPlayReply(b, h.localizer(c), token, &p), shows
+	return diamantViews.appendPlayReply(b, h.Localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.
@@ -142,7 +143,7 @@ func (h diamantHandlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
 func (h diamantHandlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {
 		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})

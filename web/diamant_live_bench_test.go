@@ -41,8 +41,8 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	for p := range names {
 		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
-	require.NoError(b, s.store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err = s.store.SetDevices(ctx, id, 0, devices)
+	require.NoError(b, s.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.Store.SetDevices(ctx, id, 0, devices)
 	require.NoError(b, err)
 
 	var phones []echo.Context
@@ -55,7 +55,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 		_, err := t.State.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
-		_, err = s.store.Append(ctx, id, t.Rec.Version, raw, false)
+		_, err = s.Store.Append(ctx, id, t.Rec.Version, raw, false)
 		require.NoError(b, err)
 		t, err = diamantHandlers{s.Kit}.load(phones[0], id)
 		require.NoError(b, err)
@@ -68,7 +68,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 func benchContext(b testing.TB, s *Server, path, device string) echo.Context {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	rec := httptest.NewRecorder()
-	sess, _ := s.sessions.New(req, sessionCookie)
+	sess, _ := s.Sessions.New(req, "tavolo")
 	sess.Values["device"] = device
 	require.NoError(b, sess.Save(req, rec))
 	req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
@@ -137,7 +137,7 @@ func BenchmarkDiamantActionReply(b *testing.B) {
 		rc.Reset(req, hw) // as echo does with its pooled contexts
 		rc.Set("lang", "en")
 		rc.Set("csrf", "benchcsrftoken0123456789abcdef")
-		rc.Set("session", s.session(c))
+		rc.Set("session", s.Session(c))
 		if err := (diamantHandlers{s.Kit}).showPlay(rc, http.StatusOK, diamantHandlers{s.Kit}.screen(rc, t, "")); err != nil {
 			b.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 		ws = append(ws, w)
 		wg.Go(func() { s.Handler().ServeHTTP(w, req) })
 	}
-	rec, err := s.store.Load(ctx, id)
+	rec, err := s.Store.Load(ctx, id)
 	require.NoError(b, err)
 	version := rec.Version
 	wait := func() {
@@ -227,10 +227,10 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 	for b.Loop() {
 		opt.Draw = map[string]string{diamanttable.DrawApp: diamanttable.DrawBox, diamanttable.DrawBox: diamanttable.DrawApp}[opt.Draw]
 		raw, _ := json.Marshal(opt)
-		if version, err = s.store.SetSetup(ctx, id, version, raw); err != nil {
+		if version, err = s.Store.SetSetup(ctx, id, version, raw); err != nil {
 			b.Fatal(err)
 		}
-		s.hub.Publish(id, version)
+		s.Hub.Publish(id, version)
 		wait()
 	}
 }
@@ -244,17 +244,17 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 	for i, c := range phones {
 		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
 	}
-	memo := s.views
+	memo := diamantViews
 	for _, name := range []string{"memo", "alone"} {
 		b.Run(name, func(b *testing.B) {
-			s.views = map[string]*viewMemo{"memo": memo}[name]
+			diamantViews = map[string]*viewMemo{"memo": memo}[name]
 			var w countingWriter
 			t := &diamanttable.Table{}
 			b.ReportAllocs()
 			for b.Loop() {
-				if s.views != nil {
-					for i := range s.views.slots {
-						s.views.slots[i].id = ""
+				if diamantViews != nil {
+					for i := range diamantViews.slots {
+						diamantViews.slots[i].id = ""
 					}
 				}
 				for _, c := range phones {
@@ -269,5 +269,5 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 			}
 		})
 	}
-	s.views = memo
+	diamantViews = memo
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -35,15 +36,15 @@ import (
 
 func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", h.phonesSetup)
-	e.POST("/diamant/phones", h.phonesCreate, h.limits.NewTables)
+	e.POST("/diamant/phones", h.phonesCreate, h.Limits.NewTables)
 	e.GET("/diamant/:id/table", h.tablePage)
-	e.POST("/diamant/:id/open", h.open, h.limits.Actions)
-	e.POST("/diamant/:id/start", h.start, h.limits.Actions)
-	e.POST("/diamant/:id/seat", h.seatAction, h.limits.Actions)
-	e.POST("/diamant/:id/drawmode", h.drawMode, h.limits.Actions)
-	e.POST("/diamant/:id/end", h.end, h.limits.Actions)
-	e.POST("/diamant/:id/propose", h.propose, h.limits.Actions)
-	e.POST("/diamant/:id/proposal", h.proposal, h.limits.Actions)
+	e.POST("/diamant/:id/open", h.open, h.Limits.Actions)
+	e.POST("/diamant/:id/start", h.start, h.Limits.Actions)
+	e.POST("/diamant/:id/seat", h.seatAction, h.Limits.Actions)
+	e.POST("/diamant/:id/drawmode", h.drawMode, h.Limits.Actions)
+	e.POST("/diamant/:id/end", h.end, h.Limits.Actions)
+	e.POST("/diamant/:id/propose", h.propose, h.Limits.Actions)
+	e.POST("/diamant/:id/proposal", h.proposal, h.Limits.Actions)
 	e.GET("/diamant/:id/events", h.events)
 }
 
@@ -59,16 +60,16 @@ func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
 	if i < 0 || t.Rec.Devices[i].Host {
 		return false
 	}
-	return h.presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
+	return h.Presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
 }
 
 // ---- the lobby and the table's page ----
 
 func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	var away []string
 	for _, d := range t.Rec.Devices {
-		if h.presence.Away(t.Rec.ID, d.ID) {
+		if h.Presence.Away(t.Rec.ID, d.ID) {
 			away = append(away, d.ID)
 		}
 	}
@@ -94,10 +95,10 @@ func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.T
 	if problem != "" {
 		p.Say = []say.Sentence{{Text: problem, Assertive: true}}
 	}
-	if !wantsJSON(c) {
-		return renderPage(c, status, page.DiamantTablePage(h.frame(c, "diamant-table", p.Heading), p))
+	if !kit.WantsJSON(c) {
+		return kit.RenderPage(c, status, page.DiamantTablePage(h.Frame(c, "diamant-table", p.Heading), p))
 	}
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
 
 func (h diamantHandlers) tablePage(c echo.Context) error {
@@ -116,11 +117,11 @@ func (h diamantHandlers) phonesSetup(c echo.Context) error {
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
 func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
-	return renderPage(c, status, page.DiamantPhonesPage(h.frame(c, "diamant-phones", h.localizer(c).T("diamant.phones.title")), p))
+	return kit.RenderPage(c, status, page.DiamantPhonesPage(h.Frame(c, "diamant-phones", h.Localizer(c).T("diamant.phones.title")), p))
 }
 
 func (h diamantHandlers) phonesCreate(c echo.Context) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
 		p.Problem = l.T("diamant.error.form")
@@ -133,7 +134,7 @@ func (h diamantHandlers) phonesCreate(c echo.Context) error {
 	}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{name}, Seed: diamanttable.NewSeed()}, Draw: p.Draw, Vote: diamanttable.VotePhone,
 		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
 	}
@@ -142,7 +143,7 @@ func (h diamantHandlers) phonesCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.tables.GiveCode(ctx, id); err != nil {
+	if err := h.Tables.GiveCode(ctx, id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+id+"/table")
@@ -162,7 +163,7 @@ const (
 // devices, or returns a problem to show. The version of the form must be the table's.
 func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
-	unlock, err := h.lockTable(id)
+	unlock, err := h.LockTable(id)
 	if err != nil {
 		return err
 	}
@@ -171,7 +172,7 @@ func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func
 	if err != nil {
 		return err
 	}
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	if !t.Host {
 		return h.showLobby(c, http.StatusForbidden, t, l.T("diamant.error.host"))
 	}
@@ -217,7 +218,7 @@ func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt di
 	if raw == nil && devices == nil {
 		return nil
 	}
-	_, err = h.tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
+	_, err = h.Tables.Update(ctx, t.Rec.ID, t.Rec.Version, raw, devices)
 	return err
 }
 
@@ -225,7 +226,7 @@ func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt di
 // the host keeps stay on its phone, the others are free for other phones to claim.
 func (h diamantHandlers) open(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		if t.State == nil || opt.Ended {
 			return l.T("diamant.error.form"), http.StatusBadRequest
 		}
@@ -246,7 +247,7 @@ func (h diamantHandlers) open(c echo.Context) error {
 		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", diamanttable.VotePhone
 		if t.Rec.Code == "" {
 			// Under the table's lock, before the options say the table is open.
-			if err := h.tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
+			if err := h.Tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
 				return l.T("diamant.error.form"), http.StatusInternalServerError
 			}
 		}
@@ -256,7 +257,7 @@ func (h diamantHandlers) open(c echo.Context) error {
 
 func (h diamantHandlers) start(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		if !opt.Lobby {
 			return l.T("diamant.error.started"), http.StatusConflict
 		}
@@ -280,7 +281,7 @@ func (h diamantHandlers) start(c echo.Context) error {
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (h diamantHandlers) seatAction(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		host := table.Host(*devices)
 		if c.FormValue("do") == "add" {
 			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
@@ -346,7 +347,7 @@ func (h diamantHandlers) drawMode(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
-			return h.localizer(c).T("diamant.error.form"), http.StatusBadRequest
+			return h.Localizer(c).T("diamant.error.form"), http.StatusBadRequest
 		}
 		opt.Draw = d
 		return "", 0
@@ -364,7 +365,7 @@ func (h diamantHandlers) end(c echo.Context) error {
 // shows the proposal; the host confirms it in a second step (proposal, below).
 func (h diamantHandlers) propose(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		if err != nil || t.State == nil || !t.State.VoteDue() || !t.State.Waiting().Has(seat) {
 			return l.T("diamant.error.form"), http.StatusBadRequest
@@ -386,7 +387,7 @@ func (h diamantHandlers) proposal(c echo.Context) error {
 		})
 	}
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.localizer(c)
+		l := h.Localizer(c)
 		pr := t.Opt.Proposal
 		if !t.Host {
 			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden

@@ -117,8 +117,8 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)
-	s.session(c).Values[keyRisk] = rng.IntN(3) == 0
-	l := s.localizer(c)
+	s.Session(c).Values["diamant.risk"] = rng.IntN(3) == 0
+	l := s.Localizer(c)
 	p := diamantHandlers{s.Kit}.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
 	switch rng.IntN(12) {
 	case 0:
@@ -199,7 +199,7 @@ func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
 	defer s.Close()
 	name := `<b>"A&B'+</b> Ünïcødé`
 	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: page.DiamantRow{Seat: 1, Name: name}}
-	out := playHTML(playView{L: s.catalog.Localizer("en"), CSRF: "t", Data: p})
+	out := playHTML(playView{L: s.Catalog.Localizer("en"), CSRF: "t", Data: p})
 	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;+&lt;/b&gt; Ünïcødé")
 	require.NotContains(t, out, name)
 }
@@ -210,12 +210,12 @@ func TestDiamantPlayPageHasTheScreen(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
-	v := playView{L: s.catalog.Localizer("it"), CSRF: "t+1", Data: p}
+	v := playView{L: s.Catalog.Localizer("it"), CSRF: "t+1", Data: p}
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "t+1")
 	var out bytes.Buffer
-	require.NoError(t, page.DiamantPlayPage(s.frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
+	require.NoError(t, page.DiamantPlayPage(s.Frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
 	require.Contains(t, out.String(), `<main id="main" tabindex="-1">`+playHTML(v)+`</main>`)
 	require.Contains(t, out.String(), `<title>Round 1 &lt;of&gt; 5 · Tavolo</title>`)
 }

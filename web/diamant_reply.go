@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 )
@@ -20,22 +21,22 @@ import (
 // diamantReply (without escaping HTML): the screen's HTML is escaped from the buffer it
 // was drawn into, with no copy of it as a string nor a pass through reflection.
 func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
-	b = appendJSONString(append(b, `{"html":"`...), html)
-	b = appendJSONString(append(b, `","title":"`...), heading)
-	b = appendJSONString(append(b, ` · Tavolo","url":"`...), url)
+	b = kit.AppendJSONString(append(b, `{"html":"`...), html)
+	b = kit.AppendJSONString(append(b, `","title":"`...), heading)
+	b = kit.AppendJSONString(append(b, ` · Tavolo","url":"`...), url)
 	b = strconv.AppendInt(append(b, `","version":`...), version, 10)
 	b = append(b, `,"announce":[`...)
 	for i, s := range announce {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(append(b, `{"text":"`...), s.Text)
+		b = kit.AppendJSONString(append(b, `{"text":"`...), s.Text)
 		b = append(b, '"')
 		if s.Assertive {
 			b = append(b, `,"assertive":true`...)
 		}
 		if s.Sound != "" {
-			b = appendJSONString(append(b, `,"sound":"`...), s.Sound)
+			b = kit.AppendJSONString(append(b, `,"sound":"`...), s.Sound)
 			b = append(b, '"')
 		}
 		b = append(b, '}')
@@ -45,28 +46,28 @@ func appendReply(b, html []byte, heading string, url []byte, version int64, anno
 
 // appendPlayReply appends the reply of a play screen.
 func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPlay) []byte {
-	buf := getBuffer(&htmlBuffers)
-	w := appender{b: *buf}
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
 	// The screen's content needs only the language and the form token of a frame; an
 	// appender never fails.
 	_ = page.DiamantPlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
 	var url [80]byte
-	b = appendReply(b, w.b, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
-	putBuffer(&htmlBuffers, buf, w.b)
+	b = appendReply(b, w.B, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
+	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
 	return b
 }
 
 // appendLobbyReply appends the reply of the table's page.
 func (h diamantHandlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
-	buf := getBuffer(&htmlBuffers)
-	w := appender{b: *buf}
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
 	// The content needs only the language and the form token of a frame.
 	token, _ := c.Get("csrf").(string)
-	if err := page.DiamantTableContent(page.Frame{L: h.localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
+	if err := page.DiamantTableContent(page.Frame{L: h.Localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
 		return b, err
 	}
 	var url [80]byte
-	b = appendReply(b, w.b, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
-	putBuffer(&htmlBuffers, buf, w.b)
+	b = appendReply(b, w.B, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
+	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
 	return b, nil
 }

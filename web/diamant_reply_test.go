@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -61,12 +62,12 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "tok+<en>")
-	l := s.localizer(c)
+	l := s.Localizer(c)
 
 	lobby, err := diamantHandlers{s.Kit}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, page.DiamantTableContent(s.frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	require.NoError(t, page.DiamantTableContent(s.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := diamantHandlers{s.Kit}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
@@ -148,7 +149,7 @@ func TestAppendReplyIsJSONs(t *testing.T) {
 				if all == nil {
 					all = []say.Sentence{}
 				}
-				want, err := appendJSON(nil, diamantReply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
+				want, err := kit.AppendJSON(nil, diamantReply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
 				require.NoError(t, err)
 				require.Equal(t, string(want), string(appendReply(nil, []byte(html), text, []byte(html), 42, a)))
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -35,7 +36,7 @@ func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, e
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
 func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
-	o, err := openTable(h.Kit, c, diamanttable.Game, id)
+	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return err
 	}
@@ -51,13 +52,13 @@ func (h diamantHandlers) createTable(ctx context.Context, device string, opt dia
 	for i := range seats {
 		seats[i] = i
 	}
-	return h.tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
+	return h.Tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
 }
 
 // view is what this device's screens of t are made from.
 func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
-	d := h.readSession(c)
-	v := page.DiamantView{L: h.localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	d := h.ReadSession(c)
+	v := page.DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
 	if t.Opt.Phones {
 		v.Away = h.awaySeats(t)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"tavolo/companion/donaz"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -57,7 +58,7 @@ func (h donazHandlers) clock(c echo.Context) error {
 	for i := range setup.Teams {
 		setup.Teams[i].Name = h.defaultName(i, setup.Teams[i].Name)
 	}
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	names := [2]string{h.name(l, setup, 0), h.name(l, setup, 1)}
 	if donaz.SameName(names[0], names[1]) {
 		problems = append(problems, donaz.Problem{Field: "name2", Reason: donaz.ReasonSameName})
@@ -107,9 +108,9 @@ func (h donazHandlers) clock(c echo.Context) error {
 		cfg.DelayMs = setup.Delay * 1000
 	}
 	p.Config = cfg
-	f := h.playFrame(c, "donaz-clock", l.T("donaz.clock.title"))
+	f := h.PlayFrame(c, "donaz-clock", l.T("donaz.clock.title"))
 	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
-	return renderPage(c, http.StatusOK, page.DonazClockPage(f, p))
+	return kit.RenderPage(c, http.StatusOK, page.DonazClockPage(f, p))
 }
 
 // donazSummary is the setup in sentences, as the clock shows it under its title: the
@@ -173,7 +174,7 @@ func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 // page names it in its own language (and switching language does not start a new game).
 func (h donazHandlers) defaultName(team int, name string) string {
 	for _, lang := range i18n.Languages {
-		if donaz.SameName(name, h.catalog.Localizer(lang.Code).T("donaz.team.default", "Number", team+1)) {
+		if donaz.SameName(name, h.Catalog.Localizer(lang.Code).T("donaz.team.default", "Number", team+1)) {
 			return ""
 		}
 	}
@@ -189,7 +190,7 @@ func (h donazHandlers) name(l *i18n.Localizer, setup donaz.Setup, team int) stri
 
 // formFrom gives the form's values: what the query says, as typed, else the setup's.
 func (h donazHandlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	raw := func(key, fallback string) string {
 		if _, ok := q[key]; ok {
 			return q.Get(key)
@@ -233,7 +234,7 @@ func (h donazHandlers) renderSetup(c echo.Context, status int, form page.DonazFo
 		p.Invalid[pr.Field] = true
 		p.Problems = append(p.Problems, page.DonazProblem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
 	}
-	return renderPage(c, status, page.DonazSetupPage(h.frame(c, "donaz", h.localizer(c).T("donaz.setup.title")), p))
+	return kit.RenderPage(c, status, page.DonazSetupPage(h.Frame(c, "donaz", h.Localizer(c).T("donaz.setup.title")), p))
 }
 
 // donazAnchor is the id of the control a field's problem leads to.
@@ -264,7 +265,7 @@ func setupQuery(setup donaz.Setup) url.Values {
 // messages are the sentences the clock's script needs, in one language.
 func (h donazHandlers) messages(lang string) map[string]any {
 	out := map[string]any{}
-	for id, m := range h.catalog.Messages(lang) {
+	for id, m := range h.Catalog.Messages(lang) {
 		if !strings.HasPrefix(id, "donaz.") && !strings.HasPrefix(id, "time.") {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -28,12 +29,12 @@ import (
 
 func (h donutsHandlers) routes(e *echo.Echo) {
 	e.GET("/donuts", h.setup)
-	e.POST("/donuts", h.create, h.limits.NewTables)
+	e.POST("/donuts", h.create, h.Limits.NewTables)
 	e.GET("/donuts/t/:id", h.showTable)
-	e.POST("/donuts/t/:id/place", h.handlePlace, h.limits.Actions)
-	e.POST("/donuts/t/:id/undo", h.handleUndo, h.limits.Actions)
-	e.POST("/donuts/t/:id/again", h.again, h.limits.Actions)
-	e.POST("/donuts/t/:id/open", h.open, h.limits.Actions)
+	e.POST("/donuts/t/:id/place", h.handlePlace, h.Limits.Actions)
+	e.POST("/donuts/t/:id/undo", h.handleUndo, h.Limits.Actions)
+	e.POST("/donuts/t/:id/again", h.again, h.Limits.Actions)
+	e.POST("/donuts/t/:id/open", h.open, h.Limits.Actions)
 	e.GET("/donuts/t/:id/events", h.events)
 }
 
@@ -45,7 +46,7 @@ func (h donutsHandlers) setup(c echo.Context) error {
 }
 
 func (h donutsHandlers) renderSetup(c echo.Context, status int, p page.DonutsSetup) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	for _, lv := range donuts.Levels {
 		p.Levels = append(p.Levels, string(lv))
 	}
@@ -53,16 +54,16 @@ func (h donutsHandlers) renderSetup(c echo.Context, status int, p page.DonutsSet
 	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return renderPage(c, status, page.DonutsSetupPage(h.frame(c, "donuts", l.T("donuts.setup.title")), p))
+	return kit.RenderPage(c, status, page.DonutsSetupPage(h.Frame(c, "donuts", l.T("donuts.setup.title")), p))
 }
 
 // resume lists this device's unfinished games.
 func (h donutsHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := h.store.ListForDevice(c.Request().Context(), device, "donuts")
+	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "donuts")
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +91,7 @@ func modeText(l *i18n.Localizer, opt donutstable.Options) string {
 func newBoardNumber() uint64 { return uint64(rand.IntN(1_000_000)) }
 
 func (h donutsHandlers) create(c echo.Context) error {
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
@@ -128,13 +129,13 @@ func (h donutsHandlers) create(c echo.Context) error {
 // board is the board as this device sees it (page.DonutsView): with, for the host
 // while a second phone may join, the code, the link and its QR code.
 func (h donutsHandlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
-	v := page.DonutsView{L: l, Verbosity: h.verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
+	v := page.DonutsView{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
 		qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
 		if err != nil {
-			h.log.Error("donuts: the join code's QR", "err", err)
+			h.Log.Error("donuts: the join code's QR", "err", err)
 		}
 		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
 	}
@@ -159,39 +160,39 @@ func (h donutsHandlers) show(c echo.Context, status int, p page.DonutsPlay) erro
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
-	if !wantsJSON(c) {
-		return renderPage(c, status, page.DonutsPlayPage(h.playFrame(c, "donuts-play", p.Heading), p))
+	if !kit.WantsJSON(c) {
+		return kit.RenderPage(c, status, page.DonutsPlayPage(h.PlayFrame(c, "donuts-play", p.Heading), p))
 	}
 	r, err := h.replyOf(c, p)
 	if err != nil {
 		return err
 	}
-	return writeReply(c, status, func(b []byte) ([]byte, error) { return appendJSON(b, r) })
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return kit.AppendJSON(b, r) })
 }
 
 // replyOf is the board as a script's reply (and a live update) carries it.
 func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
 	token, _ := c.Get("csrf").(string)
-	f := page.Frame{L: h.localizer(c), CSRF: token}
+	f := page.Frame{L: h.Localizer(c), CSRF: token}
 	ctx := c.Request().Context()
 	// Drawn in a pooled buffer, then copied once at its size.
-	buf := getBuffer(&htmlBuffers)
-	w := appender{b: *buf}
-	defer func() { putBuffer(&htmlBuffers, buf, w.b) }()
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
+	defer func() { kit.PutBuffer(&kit.HTMLBuffers, buf, w.B) }()
 	if err := page.DonutsPanel(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	panel := string(w.b)
-	w.b = w.b[:0]
+	panel := string(w.B)
+	w.B = w.B[:0]
 	if err := page.DonutsInfo(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	info := string(w.b)
-	w.b = w.b[:0]
+	info := string(w.B)
+	w.B = w.B[:0]
 	if err := page.DonutsHistory(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.b), Finished: p.Finished, Announce: p.Say}
+	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished, Announce: p.Say}
 	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
@@ -202,14 +203,14 @@ func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply,
 // refuse answers a refused request: the board as it stands, with the reason.
 func (h donutsHandlers) refuse(c echo.Context, t *donutsTable, status int, problem string) error {
 	t.fresh = 0
-	p := h.board(c, h.localizer(c), t)
+	p := h.board(c, h.Localizer(c), t)
 	p.Problem, p.News = problem, nil
 	return h.show(c, status, p)
 }
 
 func (h donutsHandlers) showTable(c echo.Context) error {
 	id := c.Param("id")
-	unlock, err := h.lockTable(id)
+	unlock, err := h.LockTable(id)
 	if err != nil {
 		return err
 	}
@@ -224,14 +225,14 @@ func (h donutsHandlers) showTable(c echo.Context) error {
 		return err
 	}
 	t.fresh = 0
-	return h.show(c, http.StatusOK, h.board(c, h.localizer(c), t))
+	return h.show(c, http.StatusOK, h.board(c, h.Localizer(c), t))
 }
 
 // action runs an action on a table under its lock, once the form's version is the
 // table's: a form from before a change (another tab, a double tap) is refused.
 func (h donutsHandlers) action(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
 	id := c.Param("id")
-	unlock, err := h.lockTable(id)
+	unlock, err := h.LockTable(id)
 	if err != nil {
 		return err
 	}
@@ -240,7 +241,7 @@ func (h donutsHandlers) action(c echo.Context, act func(echo.Context, *donutsTab
 	if err != nil {
 		return err
 	}
-	l := h.localizer(c)
+	l := h.Localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
 		return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 	}
@@ -273,8 +274,8 @@ func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer)
 	}
 	// A reply the hard computer must search for costs a core's tens of milliseconds: it
 	// takes from a budget of its own, before anything changes.
-	if t.ReplySearches(h.choices, by, at) {
-		if ok, err := h.limits.HardMove(c); !ok {
+	if t.ReplySearches(h.Choices, by, at) {
+		if ok, err := h.Limits.HardMove(c); !ok {
 			return err
 		}
 	}
@@ -296,7 +297,7 @@ func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer)
 	if err := h.computerMoves(ctx, t); err != nil {
 		return err
 	}
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
 	return h.show(c, http.StatusOK, h.board(c, l, t))
@@ -322,7 +323,7 @@ func (h donutsHandlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) 
 	moves := t.Game.Moves()
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
-		version, err := h.tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
+		version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
 		if errors.Is(err, table.ErrConflict) {
 			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 		}
@@ -334,7 +335,7 @@ func (h donutsHandlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) 
 	if err := t.Replay(moves[:len(moves)-n]); err != nil {
 		return err
 	}
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 	}
 	p := h.board(c, l, t)
@@ -365,9 +366,9 @@ func (h donutsHandlers) again(c echo.Context) error {
 	case "new":
 		opt.Spec = donuts.Numbered(newBoardNumber(), first)
 	default:
-		return h.refuse(c, t, http.StatusBadRequest, h.localizer(c).T("donuts.error.again"))
+		return h.refuse(c, t, http.StatusBadRequest, h.Localizer(c).T("donuts.error.again"))
 	}
-	if ok, err := h.limits.TakeNewTable(c); !ok {
+	if ok, err := h.Limits.TakeNewTable(c); !ok {
 		return err
 	}
 	return h.startTable(c, opt)
@@ -375,7 +376,7 @@ func (h donutsHandlers) again(c echo.Context) error {
 
 // startTable makes a new table for this device and sends the phone to it.
 func (h donutsHandlers) startTable(c echo.Context, opt donutstable.Options) error {
-	device, err := h.deviceID(c)
+	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
 	}

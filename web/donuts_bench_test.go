@@ -96,9 +96,9 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		c := phones[i%2]
 		v := &donutsLive{h: donutsHandlers{s.Kit}}
-		require.NoError(b, v.read(c))
+		require.NoError(b, v.Read(c))
 		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
-		require.NoError(b, v.write(w, c))
+		require.NoError(b, v.Write(w, c))
 	}
 	b.ReportMetric(float64(w.n)/float64(b.N), "bytes/event")
 }

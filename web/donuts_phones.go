@@ -10,6 +10,7 @@ import (
 
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/say"
 	donutstable "tavolo/web/table/donuts"
 )
@@ -34,7 +35,7 @@ func (h donutsHandlers) open(c echo.Context) error {
 		}
 		ctx := c.Request().Context()
 		// The code first: a table open to phones always has one.
-		if err := h.tables.GiveCode(ctx, t.Rec.ID); err != nil {
+		if err := h.Tables.GiveCode(ctx, t.Rec.ID); err != nil {
 			return err
 		}
 		if err := h.saveOptions(c, t, opt); err != nil {
@@ -50,7 +51,7 @@ func (h donutsHandlers) saveOptions(c echo.Context, t *donutsTable, opt donutsta
 	if err != nil {
 		return err
 	}
-	version, err := h.tables.Update(c.Request().Context(), t.Rec.ID, t.Rec.Version, raw, nil)
+	version, err := h.Tables.Update(c.Request().Context(), t.Rec.ID, t.Rec.Version, raw, nil)
 	if err != nil {
 		return err
 	}
@@ -94,7 +95,7 @@ func (h donutsHandlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localize
 // reply answers with the board and one sentence of news: by redirect for a form,
 // as JSON for a script.
 func (h donutsHandlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
-	if !wantsJSON(c) {
+	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
 	}
 	t.fresh = 0
@@ -107,7 +108,7 @@ func (h donutsHandlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer,
 // ---- live ----
 
 func (h donutsHandlers) events(c echo.Context) error {
-	return h.stream(c, &donutsLive{h: h})
+	return h.Stream(c, &donutsLive{h: h})
 }
 
 // donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
@@ -122,8 +123,8 @@ type donutsLive struct {
 	joined bool
 }
 
-func (v *donutsLive) read(c echo.Context) error {
-	o, err := openTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
+func (v *donutsLive) Read(c echo.Context) error {
+	o, err := kit.OpenTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -137,14 +138,14 @@ func (v *donutsLive) read(c echo.Context) error {
 	return nil
 }
 
-func (v *donutsLive) version() int64 { return v.t.Rec.Version }
-func (v *donutsLive) device() string { return v.t.device.ID }
+func (v *donutsLive) Version() int64 { return v.t.Rec.Version }
+func (v *donutsLive) Device() string { return v.t.device.ID }
 
-// presence: a Donuts board does not show who is away.
-func (v *donutsLive) presence(io.Writer, echo.Context) (bool, error) { return false, nil }
+// Presence: a Donuts board does not show who is away.
+func (v *donutsLive) Presence(io.Writer, echo.Context) (bool, error) { return false, nil }
 
-func (v *donutsLive) write(w io.Writer, c echo.Context) error {
-	l := v.h.localizer(c)
+func (v *donutsLive) Write(w io.Writer, c echo.Context) error {
+	l := v.h.Localizer(c)
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
 	_, joined := t.Other(t.device)
@@ -179,12 +180,12 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	buf := getBuffer(&replyBuffers)
+	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
-	b, err = appendJSON(append(b, "\ndata: "...), r)
+	b, err = kit.AppendJSON(append(b, "\ndata: "...), r)
 	if err == nil {
 		_, err = w.Write(append(b, "\n\n"...))
 	}
-	putBuffer(&replyBuffers, buf, b)
+	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
 	return err
 }

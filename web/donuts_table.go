@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/donuts"
+	"tavolo/web/kit"
 	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
@@ -22,7 +23,7 @@ type donutsTable struct {
 
 // load reads a table and replays it for the requesting device, which may play on it.
 func (h donutsHandlers) load(c echo.Context, id string) (*donutsTable, error) {
-	o, err := openTable(h.Kit, c, donutstable.Game, id)
+	o, err := kit.OpenTable(h.Kit, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +43,7 @@ func (h donutsHandlers) play(ctx context.Context, t *donutsTable, by donuts.Colo
 	}
 	t.Events = append(t.Events, ev)
 	// The new version's state goes with the write: the phones' streams need not replay it.
-	version, err := h.tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), t.Share())
+	version, err := h.Tables.Append(ctx, t.Rec.ID, t.Rec.Version, raw, t.Game.Finished(), t.Share())
 	if err != nil {
 		t.Game.Undo() // keep the game as stored
 		t.Events = t.Events[:len(t.Events)-1]
@@ -57,7 +58,7 @@ func (h donutsHandlers) play(ctx context.Context, t *donutsTable, by donuts.Colo
 // or its first donut when it starts).
 func (h donutsHandlers) computerMoves(ctx context.Context, t *donutsTable) error {
 	for {
-		p, ok := t.ComputerMove(h.choices)
+		p, ok := t.ComputerMove(h.Choices)
 		if !ok {
 			return nil
 		}
@@ -70,11 +71,11 @@ func (h donutsHandlers) computerMoves(ctx context.Context, t *donutsTable) error
 // createTable stores a new table held by the device, and lets the computer place its
 // first donut when it starts.
 func (h donutsHandlers) createTable(ctx context.Context, device string, opt donutstable.Options) (string, error) {
-	id, err := h.tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
+	id, err := h.Tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
 	if err != nil {
 		return "", err
 	}
-	rec, err := h.store.Load(ctx, id)
+	rec, err := h.Store.Load(ctx, id)
 	if err != nil {
 		return "", err
 	}

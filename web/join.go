@@ -13,6 +13,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -35,7 +36,7 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.localizer(c).T("join.error.toomany")})
+			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.Localizer(c).T("join.error.toomany")})
 		},
 		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
 	})
@@ -46,12 +47,12 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 }
 
 func (s *Server) renderJoin(c echo.Context, status int, p page.Join) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	if p.Heading == "" {
 		p.Heading = l.T("join.title")
 	}
 	p.MaxName = diamant.MaxNameRunes
-	return renderPage(c, status, page.JoinPage(s.frame(c, "join", p.Heading), p))
+	return kit.RenderPage(c, status, page.JoinPage(s.Frame(c, "join", p.Heading), p))
 }
 
 func (s *Server) joinForm(c echo.Context) error {
@@ -68,7 +69,7 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 	if len(typed) > 12 {
 		typed = typed[:12]
 	}
-	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.localizer(c).T("join.error.code")})
+	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.Localizer(c).T("join.error.code")})
 }
 
 // joinable is a table as joining it offers it: Diamant's or Donuts'.
@@ -88,9 +89,9 @@ func (s *Server) findJoin(c echo.Context, typed string) (joinable, bool, error) 
 		return j, false, nil
 	}
 	ctx := c.Request().Context()
-	id, err := s.store.FindByCode(ctx, code)
+	id, err := s.Store.FindByCode(ctx, code)
 	if err == nil {
-		j.rec, err = s.store.Load(ctx, id)
+		j.rec, err = s.Store.Load(ctx, id)
 	}
 	if errors.Is(err, table.ErrNotFound) || err != nil {
 		return j, false, ignore(err, table.ErrNotFound)
@@ -110,7 +111,7 @@ func (s *Server) findJoin(c echo.Context, typed string) (joinable, bool, error) 
 		if json.Unmarshal(j.rec.Setup, &opt) != nil || !opt.Phones {
 			return j, false, nil
 		}
-		l := s.localizer(c)
+		l := s.Localizer(c)
 		j.names, j.own = []string{l.T("donuts.who.chocolate"), l.T("donuts.who.vanilla")}, opt.Own
 	default:
 		return j, false, nil
@@ -164,8 +165,8 @@ func tableURL(rec table.Record) string {
 }
 
 func (s *Server) joinPageOf(c echo.Context, j joinable) (page.Join, error) {
-	l := s.localizer(c)
-	device, err := s.deviceID(c)
+	l := s.Localizer(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return page.Join{}, err
 	}
@@ -196,7 +197,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	unlock, err := s.lockTable(j.rec.ID)
+	unlock, err := s.LockTable(j.rec.ID)
 	if err != nil {
 		return err
 	}
@@ -209,8 +210,8 @@ func (s *Server) joinSeat(c echo.Context) error {
 		return s.wrongCode(c, c.Param("code"))
 	}
 	rec, opt := j.rec, j.diamant
-	l := s.localizer(c)
-	device, err := s.deviceID(c)
+	l := s.Localizer(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return err
 	}
@@ -263,7 +264,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
-	if _, err := s.tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
+	if _, err := s.Tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, tableURL(rec))

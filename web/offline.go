@@ -11,6 +11,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -42,8 +43,8 @@ func (s *Server) needsServer(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		switch c.Path() {
 		case "/diamant/phones", "/diamant/:id/table", "/diamant/:id/open", "/donuts/t/:id/open", "/join", "/join/:code":
-			l := s.localizer(c)
-			return renderPage(c, http.StatusConflict, page.Error(s.frame(c, "error", l.T("app.offline.server.title")), l.T("app.offline.server.body")))
+			l := s.Localizer(c)
+			return kit.RenderPage(c, http.StatusConflict, page.Error(s.Frame(c, "error", l.T("app.offline.server.title")), l.T("app.offline.server.body")))
 		}
 		return next(c)
 	}
@@ -64,7 +65,7 @@ func (s *Server) importToken(c echo.Context) error {
 // with the table the first made (200 rather than 201), and takes nothing from the
 // allowance of new tables, which only a new table does.
 func (s *Server) importTable(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	refuse := func(status int, text string) error {
 		return c.JSON(status, map[string]string{"error": text})
 	}
@@ -76,7 +77,7 @@ func (s *Server) importTable(c echo.Context) error {
 	if err := json.Unmarshal(body, &r); err != nil {
 		return refuse(http.StatusBadRequest, l.T("app.offline.move.bad"))
 	}
-	device, err := s.deviceID(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (s *Server) importTable(c echo.Context) error {
 	movedBefore := func(id string) error {
 		return c.JSON(http.StatusOK, map[string]string{"url": path + id})
 	}
-	if id, err := s.store.FindImport(ctx, moved.ImportKey); err == nil {
+	if id, err := s.Store.FindImport(ctx, moved.ImportKey); err == nil {
 		return movedBefore(id)
 	} else if !errors.Is(err, table.ErrNotFound) {
 		return err
@@ -123,10 +124,10 @@ func (s *Server) importTable(c echo.Context) error {
 	}
 	moved.ID = table.NewID()
 	moved.Devices = []table.Device{{ID: device, Seats: held, Host: true}}
-	switch err := s.store.Import(ctx, moved); {
+	switch err := s.Store.Import(ctx, moved); {
 	case errors.Is(err, table.ErrImported):
 		// The same record, moved meanwhile by another request of this device.
-		id, err := s.store.FindImport(ctx, moved.ImportKey)
+		id, err := s.Store.FindImport(ctx, moved.ImportKey)
 		if err != nil {
 			return err
 		}
@@ -163,7 +164,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 		Text string `json:"text"`
 	}
 	items := []link{}
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	switch c.Param("game") {
 	case "diamant":
 		tables, err := diamantHandlers{s.Kit}.resume(c, l)
@@ -190,10 +191,10 @@ func (s *Server) offlineTables(c echo.Context) error {
 // offlineRefused says why a move to the server did not happen: the server's sentence, or
 // that it could not be reached; the table stays on the phone.
 func (s *Server) offlineRefused(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	why := strings.TrimSpace(c.QueryParam("error"))
 	if why == "" || len(why) > 500 {
 		why = l.T("app.offline.move.network")
 	}
-	return renderPage(c, http.StatusOK, page.Error(s.frame(c, "error", l.T("app.offline.move.refused")), why))
+	return kit.RenderPage(c, http.StatusOK, page.Error(s.Frame(c, "error", l.T("app.offline.move.refused")), why))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -17,11 +18,11 @@ var games = []page.Game{
 }
 
 func (s *Server) home(c echo.Context) error {
-	return renderPage(c, http.StatusOK, page.Home(s.frame(c, "home", s.localizer(c).T("home.title")), games))
+	return kit.RenderPage(c, http.StatusOK, page.Home(s.Frame(c, "home", s.Localizer(c).T("home.title")), games))
 }
 
 func (s *Server) about(c echo.Context) error {
-	return renderPage(c, http.StatusOK, page.About(s.frame(c, "about", s.localizer(c).T("about.title"))))
+	return kit.RenderPage(c, http.StatusOK, page.About(s.Frame(c, "about", s.Localizer(c).T("about.title"))))
 }
 
 func (s *Server) rules(c echo.Context) error {
@@ -46,5 +47,5 @@ func (s *Server) rules(c echo.Context) error {
 			r.Others = append(r.Others, g)
 		}
 	}
-	return renderPage(c, http.StatusOK, page.RulesPage(s.frame(c, "rules", s.localizer(c).T(src.Title)), r))
+	return kit.RenderPage(c, http.StatusOK, page.RulesPage(s.Frame(c, "rules", s.Localizer(c).T(src.Title)), r))
 }

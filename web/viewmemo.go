@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -23,7 +24,8 @@ import (
 // view models that are equal in every field (reflect.DeepEqual) in the same language, and a
 // reply is a function of those alone (appendPlayReply) and of the device's form token,
 // which is drawn as a placeholder (csrfHole) and replaced by each device's own as the
-// reply is copied out.
+// reply is copied out. One for the process (diamantViews): a view is keyed by its table's
+// id, which is the same in no two tables.
 type viewMemo struct {
 	seed  maphash.Seed
 	slots [viewMemoSlots]viewSlot
@@ -31,7 +33,7 @@ type viewMemo struct {
 
 const (
 	viewMemoSlots = 64 // tables whose change is being sent at the same moment
-	viewMemoViews = 8   // different views kept for one table's version
+	viewMemoViews = 8  // different views kept for one table's version
 )
 
 type viewSlot struct {
@@ -53,7 +55,7 @@ type memoView struct {
 // can hold it.
 var csrfHole = rand.Text()
 
-func newViewMemo() *viewMemo { return &viewMemo{seed: maphash.MakeSeed()} }
+var diamantViews = &viewMemo{seed: maphash.MakeSeed()}
 
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, drawn
 // once for every device with the same view model and language.
@@ -73,10 +75,10 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 		}
 	}
 	s.mu.Unlock()
-	buf := getBuffer(&replyBuffers)
+	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	drawn := appendPlayReply(*buf, l, csrfHole, p)
 	reply := slices.Clone(drawn)
-	putBuffer(&replyBuffers, buf, drawn)
+	kit.PutBuffer(&kit.ReplyBuffers, buf, drawn)
 	var holes []int
 	for i := 0; ; {
 		j := bytes.Index(reply[i:], []byte(csrfHole))

@@ -34,7 +34,7 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
 			var p page.DiamantPlay
 			h.view(c, tb).Fill("", &p)
-			want := appendPlayReply(nil, h.localizer(c), c.Get("csrf").(string), &p)
+			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
 			require.Equal(t, string(want), string(b), "round %d", round)
 			got = append(got, b)
 		}
@@ -50,10 +50,10 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 		}
 	}
 	// The two tabs of phone 1 shared a drawing; the seven streams drew seven views at most.
-	slot := &s.views.slots[0]
-	for i := range s.views.slots {
-		if s.views.slots[i].id == id {
-			slot = &s.views.slots[i]
+	slot := &diamantViews.slots[0]
+	for i := range diamantViews.slots {
+		if diamantViews.slots[i].id == id {
+			slot = &diamantViews.slots[i]
 		}
 	}
 	require.Equal(t, id, slot.id)

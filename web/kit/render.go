@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"bytes"
@@ -14,17 +14,17 @@ import (
 	"tavolo/web/table"
 )
 
-// frame is the frame of a page for this request: name is the page's (the menu marks it),
+// Frame is the Frame of a page for this request: name is the page's (the menu marks it),
 // title its title.
-func (s *Kit) frame(c echo.Context, name, title string) page.Frame {
-	l := s.localizer(c)
+func (s *Kit) Frame(c echo.Context, name, title string) page.Frame {
+	l := s.Localizer(c)
 	token, _ := c.Get("csrf").(string)
-	st := s.settings(c)
-	f := page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.catalogURLs[l.Lang], Asset: s.assets.URL,
+	st := s.Settings(c)
+	f := page.Frame{L: l, Title: title, Page: name, CSRF: token, Catalog: s.CatalogURLs[l.Lang], Asset: s.Assets.URL,
 		Languages: languageLinks(c.Request().URL, l.Lang),
 		Prefs: page.Prefs{Text: st.Text, Contrast: st.Contrast, Motion: st.Motion, Rate: st.Rate, Speak: st.Speak,
 			Sound: st.Sound, Vibrate: st.Vibrate, Verbosity: st.Verbosity}}
-	if s.offline {
+	if s.Offline {
 		f.Offline = true
 		if id := c.Param("id"); table.ValidID(id) {
 			f.OfflineTable = id
@@ -33,22 +33,22 @@ func (s *Kit) frame(c echo.Context, name, title string) page.Frame {
 	return f
 }
 
-// verbosity is how much this device's announcements say (its settings, in its session):
+// Verbosity is how much this device's announcements say (its settings, in its session):
 // every reply and every live event says its sentences so.
-func (s *Kit) verbosity(c echo.Context) say.Verbosity {
-	return say.ParseVerbosity(s.settings(c).Verbosity)
+func (s *Kit) Verbosity(c echo.Context) say.Verbosity {
+	return say.ParseVerbosity(s.Settings(c).Verbosity)
 }
 
-// playFrame is the frame of a play screen (the Donaz clock, Diamant's and Donuts' game):
+// PlayFrame is the frame of a play screen (the Donaz clock, Diamant's and Donuts' game):
 // its header folds into one menu button, so that the game comes first on the screen.
-func (s *Kit) playFrame(c echo.Context, name, title string) page.Frame {
-	f := s.frame(c, name, title)
+func (s *Kit) PlayFrame(c echo.Context, name, title string) page.Frame {
+	f := s.Frame(c, name, title)
 	f.Play = true
 	return f
 }
 
-// renderPage writes a page drawn by a templ component.
-func renderPage(c echo.Context, status int, comp templ.Component) error {
+// RenderPage writes a page drawn by a templ component.
+func RenderPage(c echo.Context, status int, comp templ.Component) error {
 	var buf bytes.Buffer
 	if err := comp.Render(c.Request().Context(), &buf); err != nil {
 		return err

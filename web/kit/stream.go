@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"cmp"
@@ -30,46 +30,46 @@ const heartbeat = 20 * time.Second
 // own cap; half the connections in all (web/conns), since each phone also needs one for
 // its actions and /healthz must answer.
 const (
-	defaultStreamsPerDevice  = 4
-	defaultStreamsPerAddress = 256
+	DefaultStreamsPerDevice  = 4
+	DefaultStreamsPerAddress = 256
 	streamRetryAfter         = 15 * time.Second // when a refused stream should try again
 	// How long one write may block (a client that reads nothing) before the stream ends.
 	defaultStreamWriteTimeout = 10 * time.Second
 )
 
-// liveView is a game's side of one device's stream.
-type liveView interface {
-	// read reads the table again, at its newest version; an error: the table is gone, or
+// LiveView is a game's side of one device's stream.
+type LiveView interface {
+	// Read reads the table again, at its newest version; an error: the table is gone, or
 	// the device no longer at it.
-	read(c echo.Context) error
-	version() int64
-	device() string
-	// write writes the device's view at the version read, as an event whose id is the
+	Read(c echo.Context) error
+	Version() int64
+	Device() string
+	// Write writes the device's view at the version read, as an event whose id is the
 	// version; the view shows who is away, and notes it.
-	write(w io.Writer, c echo.Context) error
-	// presence notes who is away now; when that changed since last noted and the view
-	// shows it, it writes the view as a "presence" event and reports true.
-	presence(w io.Writer, c echo.Context) (bool, error)
+	Write(w io.Writer, c echo.Context) error
+	// Presence notes who is away now; when that changed since last noted and the view
+	// shows it, it writes the view as a "Presence" event and reports true.
+	Presence(w io.Writer, c echo.Context) (bool, error)
 }
 
-// stream serves a table's live stream with view; a script asking with Accept:
+// Stream serves a table's live Stream with view; a script asking with Accept:
 // application/json gets a probe instead (streamProbe).
-func (s *Kit) stream(c echo.Context, view liveView) error {
+func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	id := c.Param("id")
 	if !table.ValidID(id) {
 		return echo.ErrNotFound
 	}
-	if wantsJSON(c) {
+	if WantsJSON(c) {
 		return s.streamProbe(c, view)
 	}
 	// Subscribe before reading: a change between the two is then never missed.
-	sub := s.hub.Subscribe(id)
+	sub := s.Hub.Subscribe(id)
 	defer sub.Close()
-	if err := view.read(c); err != nil {
+	if err := view.Read(c); err != nil {
 		return err
 	}
-	device := view.device()
-	if isHead(c.Request()) {
+	device := view.Device()
+	if IsHead(c.Request()) {
 		// A HEAD gets a stream's status and type, not a stream to hold open, nor a place
 		// among the streams (taking one could close the device's oldest).
 		h := c.Response().Header()
@@ -79,13 +79,13 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 	}
 	// A place among the streams, once the device is known to be at the table (a refused
 	// request never closes one of its streams).
-	lease, why := s.streams.Acquire(device, c.RealIP())
+	lease, why := s.Streams.Acquire(device, c.RealIP())
 	if why != live.Accepted {
 		return s.refuseStream(c, why)
 	}
 	defer lease.Release()
-	s.presence.Enter(id, device)
-	defer s.presence.Leave(id, device)
+	s.Presence.Enter(id, device)
+	defer s.Presence.Leave(id, device)
 
 	sent := int64(-1)
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
@@ -95,7 +95,7 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 		}
 	}
 	res := c.Response()
-	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.streamWriteTimeout, defaultStreamWriteTimeout)}
+	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)}
 	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
@@ -108,20 +108,20 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 		return nil
 	}
 	// Who is away as this device's page last showed them.
-	if _, err := view.presence(io.Discard, c); err != nil {
+	if _, err := view.Presence(io.Discard, c); err != nil {
 		return err
 	}
 	send := func() error {
-		if view.version() == sent {
+		if view.Version() == sent {
 			return nil
 		}
-		if err := view.write(w, c); err != nil {
+		if err := view.Write(w, c); err != nil {
 			return err
 		}
 		if err := w.Flush(); err != nil {
 			return err
 		}
-		sent = view.version()
+		sent = view.Version()
 		return nil
 	}
 	if err := send(); err != nil {
@@ -138,7 +138,7 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-s.stopping:
+		case <-s.Stopping:
 			return nil
 		case <-lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.
@@ -152,10 +152,10 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 		case <-sub.Wake():
 			touched := sub.Touched()
 			if sub.Latest() <= sent {
-				if !touched || view.version() != sent {
+				if !touched || view.Version() != sent {
 					continue
 				}
-				wrote, err := view.presence(w, c)
+				wrote, err := view.Presence(w, c)
 				if err != nil {
 					return nil
 				}
@@ -164,7 +164,7 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 				}
 				continue
 			}
-			if err := view.read(c); err != nil {
+			if err := view.Read(c); err != nil {
 				// Gone (deleted) or no longer at the table: the page reloads and explains.
 				io.WriteString(w, "event: gone\ndata: {}\n\n")
 				w.Flush()
@@ -211,11 +211,11 @@ func (w *streamWriter) deadline() error {
 // streamProbe answers a page's script that asks (Accept: application/json) whether it may
 // open the table's stream, since EventSource cannot read why a stream was refused: 204 if
 // it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
-func (s *Kit) streamProbe(c echo.Context, view liveView) error {
-	if err := view.read(c); err != nil {
+func (s *Kit) streamProbe(c echo.Context, view LiveView) error {
+	if err := view.Read(c); err != nil {
 		return err
 	}
-	if why := s.streams.Check(view.device(), c.RealIP()); why != live.Accepted {
+	if why := s.Streams.Check(view.Device(), c.RealIP()); why != live.Accepted {
 		return s.refuseStream(c, why)
 	}
 	return c.NoContent(http.StatusNoContent)
@@ -233,10 +233,10 @@ func (s *Kit) refuseStream(c echo.Context, why live.Refusal) error {
 	h := c.Response().Header()
 	h.Set("Retry-After", strconv.Itoa(secs))
 	h.Set("Connection", "close")
-	text := s.localizer(c).N(id, secs)
-	if wantsJSON(c) {
-		return writeReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
-			return appendJSON(b, struct {
+	text := s.Localizer(c).N(id, secs)
+	if WantsJSON(c) {
+		return WriteReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
+			return AppendJSON(b, struct {
 				Error      string `json:"error"`
 				ID         string `json:"id"`
 				RetryAfter int    `json:"retryAfter"`

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"encoding/json"
@@ -12,59 +12,59 @@ import (
 // into pooled buffers: a reply to a script goes out through writeReply, an event through
 // the stream's writer.
 
-// replyBuffers hold replies and events being written; htmlBuffers, the HTML they carry.
-var replyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+// ReplyBuffers hold replies and events being written; htmlBuffers, the HTML they carry.
+var ReplyBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
 // maxPooled: a buffer grown past this (a rare big page) is left to the GC, not kept.
 const maxPooled = 64 << 10
 
-// getBuffer takes an empty buffer from a pool; putBuffer gives it back as b (its
+// GetBuffer takes an empty buffer from a pool; putBuffer gives it back as b (its
 // contents then count for nothing).
-func getBuffer(p *sync.Pool) *[]byte {
+func GetBuffer(p *sync.Pool) *[]byte {
 	buf := p.Get().(*[]byte)
 	*buf = (*buf)[:0]
 	return buf
 }
 
-func putBuffer(p *sync.Pool, buf *[]byte, b []byte) {
+func PutBuffer(p *sync.Pool, buf *[]byte, b []byte) {
 	if cap(b) <= maxPooled {
 		*buf = b[:0]
 		p.Put(buf)
 	}
 }
 
-// htmlBuffers keep the screens' HTML between renders.
-var htmlBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
+// HTMLBuffers keep the screens' HTML between renders.
+var HTMLBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
-// writeReply answers a script with a reply: write appends it to a pooled buffer. As
+// WriteReply answers a script with a reply: write appends it to a pooled buffer. As
 // echo's c.JSON wrote it: the JSON and a newline.
-func writeReply(c echo.Context, status int, write func(b []byte) ([]byte, error)) error {
-	buf := getBuffer(&replyBuffers)
+func WriteReply(c echo.Context, status int, write func(b []byte) ([]byte, error)) error {
+	buf := GetBuffer(&ReplyBuffers)
 	b, err := write(*buf)
 	if err == nil {
 		err = c.JSONBlob(status, append(b, '\n'))
 	}
-	putBuffer(&replyBuffers, buf, b)
+	PutBuffer(&ReplyBuffers, buf, b)
 	return err
 }
 
-// appendJSON appends v as JSON, straight into b: every reply to a script and every live
+// AppendJSON appends v as JSON, straight into b: every reply to a script and every live
 // event is written so. HTML is not escaped for a <script> element (\u003c for <): a reply
 // is read by JSON.parse, never put in a page as it is, and is a third shorter.
-func appendJSON(b []byte, v any) ([]byte, error) {
-	w := appender{b: b}
+func AppendJSON(b []byte, v any) ([]byte, error) {
+	w := Appender{B: b}
 	enc := json.NewEncoder(&w)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return b, err
 	}
-	return w.b[:len(w.b)-1], nil // Encode ends with a newline
+	return w.B[:len(w.B)-1], nil // Encode ends with a newline
 }
 
-// appendJSONString appends s as the inside of a JSON string, escaped byte for byte as
-// appendJSON escapes a string (encoding/json without escaping HTML): quote, backslash and
+// AppendJSONString appends s as the inside of a JSON string, escaped byte for byte as
+// AppendJSON escapes a string (encoding/json without escaping HTML): quote, backslash and
 // control characters, an invalid UTF-8 byte as U+FFFD, U+2028 and U+2029.
-func appendJSONString[T []byte | string](b []byte, s T) []byte {
+func AppendJSONString[T []byte | string](b []byte, s T) []byte {
 	const hex = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(s); {
@@ -110,7 +110,7 @@ func appendJSONString[T []byte | string](b []byte, s T) []byte {
 	return append(b, s[start:]...)
 }
 
-// appender is a writer that appends to its bytes.
-type appender struct{ b []byte }
+// Appender is a writer that appends to its bytes.
+type Appender struct{ B []byte }
 
-func (a *appender) Write(p []byte) (int, error) { a.b = append(a.b, p...); return len(p), nil }
+func (a *Appender) Write(p []byte) (int, error) { a.B = append(a.B, p...); return len(p), nil }

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"bytes"
@@ -35,10 +35,10 @@ const (
 	minSessionKey = 32
 )
 
-// loadSessionKey returns the secret that signs and encrypts session cookies: the given
+// LoadSessionKey returns the secret that signs and encrypts session cookies: the given
 // one (TAVOLO_SESSION_KEY) or the one kept in the data folder, made there on first start,
 // so that sessions survive a restart.
-func loadSessionKey(given, dataDir string) ([]byte, error) {
+func LoadSessionKey(given, dataDir string) ([]byte, error) {
 	if given != "" {
 		if len(given) < minSessionKey {
 			return nil, fmt.Errorf("TAVOLO_SESSION_KEY is too short: it has %s, and a session key needs at least %d (`openssl rand -hex 32` makes one of 64)", bytesCount(len(given)), minSessionKey)
@@ -68,7 +68,7 @@ func loadSessionKey(given, dataDir string) ([]byte, error) {
 	// O_EXCL: if two servers start at once on one folder, one key wins and both read it.
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, os.ErrExist) {
-		return loadSessionKey("", dataDir)
+		return LoadSessionKey("", dataDir)
 	}
 	if err != nil {
 		return nil, err
@@ -89,9 +89,9 @@ func bytesCount(n int) string {
 	return strconv.Itoa(n) + " bytes"
 }
 
-// newSessionStore makes the cookie store: signed and encrypted with keys derived from
+// NewSessionStore makes the cookie store: signed and encrypted with keys derived from
 // the one secret.
-func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
+func NewSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 	hashKey := sha256.Sum256(append([]byte("tavolo session hash "), secret...))
 	blockKey := sha256.Sum256(append([]byte("tavolo session block "), secret...))
 	store := sessions.NewCookieStore(hashKey[:], blockKey[:])
@@ -105,16 +105,16 @@ func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 	return store
 }
 
-// session returns the request's session, to change; a cookie that no longer decodes (a
-// changed key) gives a fresh session rather than an error. It is kept in the context:
+// Session returns the request's Session, to change; a cookie that no longer decodes (a
+// changed key) gives a fresh Session rather than an error. It is kept in the context:
 // the handlers' changes to it are saved by saveSession. To read it, readSession
-// does without a session of the request's own.
-func (s *Kit) session(c echo.Context) *sessions.Session {
+// does without a Session of the request's own.
+func (s *Kit) Session(c echo.Context) *sessions.Session {
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		return sess
 	}
-	sess := sessions.NewSession(s.sessions, sessionCookie)
-	*sess.Options = *s.sessions.Options
+	sess := sessions.NewSession(s.Sessions, sessionCookie)
+	*sess.Options = *s.Sessions.Options
 	sess.IsNew = true
 	if values := s.sharedSession(c); values != nil {
 		// The request's own copy: its changes never reach the cache.
@@ -124,9 +124,9 @@ func (s *Kit) session(c echo.Context) *sessions.Session {
 	return sess
 }
 
-// sessionData is what a browser's session holds, typed: the cookie keeps it as named
+// SessionData is what a browser's session holds, typed: the cookie keeps it as named
 // values (sessionKeys), and only readSession and changeSession know them.
-type sessionData struct {
+type SessionData struct {
 	Device   string   // the browser's device id; "" until it first needs one
 	Settings Settings // its preferences, the defaults for what it never chose
 	Flash    string   // a sentence the next Diamant screen shows once (a page without a script)
@@ -141,14 +141,14 @@ const (
 	keyLang   = "lang"
 )
 
-// readSession reads the request's session: from its own session if it has one (it may
+// ReadSession reads the request's session: from its own session if it has one (it may
 // have changed), else from the cached values, without copying them.
-func (s *Kit) readSession(c echo.Context) sessionData {
+func (s *Kit) ReadSession(c echo.Context) SessionData {
 	values := s.sharedSession(c)
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		values = sess.Values
 	}
-	d := sessionData{Settings: defaultSettings()}
+	d := SessionData{Settings: DefaultSettings()}
 	d.Device, _ = values[keyDevice].(string)
 	d.Flash, _ = values[keyFlash].(string)
 	d.Risk, _ = values[keyRisk].(bool)
@@ -160,11 +160,11 @@ func (s *Kit) readSession(c echo.Context) sessionData {
 			*into = val
 		}
 	}
-	pick("text", textSizes, &d.Settings.Text)
-	pick("contrast", contrasts, &d.Settings.Contrast)
-	pick("motion", motions, &d.Settings.Motion)
-	pick("rate", rates, &d.Settings.Rate)
-	pick("verbosity", verbosities, &d.Settings.Verbosity)
+	pick("text", TextSizes, &d.Settings.Text)
+	pick("contrast", Contrasts, &d.Settings.Contrast)
+	pick("motion", Motions, &d.Settings.Motion)
+	pick("rate", Rates, &d.Settings.Rate)
+	pick("verbosity", Verbosities, &d.Settings.Verbosity)
 	flag := func(key string, into *bool) {
 		if b, ok := values[key].(bool); ok {
 			*into = b
@@ -176,11 +176,11 @@ func (s *Kit) readSession(c echo.Context) sessionData {
 	return d
 }
 
-// changeSession lets change edit the request's session, then writes the cookie.
-func (s *Kit) changeSession(c echo.Context, change func(*sessionData)) error {
-	d := s.readSession(c)
+// ChangeSession lets change edit the request's session, then writes the cookie.
+func (s *Kit) ChangeSession(c echo.Context, change func(*SessionData)) error {
+	d := s.ReadSession(c)
 	change(&d)
-	v := s.session(c).Values
+	v := s.Session(c).Values
 	set := func(key string, val any, keep bool) {
 		if keep {
 			v[key] = val
@@ -194,7 +194,7 @@ func (s *Kit) changeSession(c echo.Context, change func(*sessionData)) error {
 	set(keyLang, d.Settings.Lang, d.Settings.Lang != "")
 	// A setting is kept only where it is not the default: one never chosen follows the
 	// defaults, and the cookie stays small.
-	st, def := d.Settings, defaultSettings()
+	st, def := d.Settings, DefaultSettings()
 	set("text", st.Text, st.Text != def.Text)
 	set("contrast", st.Contrast, st.Contrast != def.Contrast)
 	set("motion", st.Motion, st.Motion != def.Motion)
@@ -203,7 +203,7 @@ func (s *Kit) changeSession(c echo.Context, change func(*sessionData)) error {
 	set("speak", st.Speak, st.Speak != def.Speak)
 	set("sound", st.Sound, st.Sound != def.Sound)
 	set("vibrate", st.Vibrate, st.Vibrate != def.Vibrate)
-	return s.saveSession(c)
+	return s.SaveSession(c)
 }
 
 // sharedSession returns the values of the request's session cookie as the cache holds
@@ -214,7 +214,7 @@ func (s *Kit) sharedSession(c echo.Context) map[any]any {
 	}
 	var values map[any]any
 	if cookie := cookieValue(c.Request().Header, sessionCookie); cookie != "" {
-		values = s.sessionCache.get(cookie, s.sessions)
+		values = s.sessionCache.get(cookie, s.Sessions)
 	}
 	c.Set("session.shared", values) // a nil map too: the cookie is read once
 	return values
@@ -239,9 +239,9 @@ func cookieValue(h http.Header, name string) string {
 	return ""
 }
 
-// saveSession writes the session cookie.
-func (s *Kit) saveSession(c echo.Context) error {
-	return s.session(c).Save(c.Request(), c.Response())
+// SaveSession writes the session cookie.
+func (s *Kit) SaveSession(c echo.Context) error {
+	return s.Session(c).Save(c.Request(), c.Response())
 }
 
 // sessionCacheSize bounds the decoded sessions kept: more than the devices of a busy

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"strings"
@@ -9,12 +9,12 @@ import (
 	"tavolo/i18n"
 )
 
-// chooseLanguage decides the request's language: ?lang=xx (then remembered in the
+// ChooseLanguage decides the request's language: ?lang=xx (then remembered in the
 // session), else the session's, else Accept-Language, else English. An unknown code is
 // ignored.
-func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
+func (s *Kit) ChooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if !isStaticPath(c.Request().URL.Path) {
+		if !IsStaticPath(c.Request().URL.Path) {
 			if err := s.setLanguage(c); err != nil {
 				return err
 			}
@@ -26,23 +26,23 @@ func (s *Server) chooseLanguage(next echo.HandlerFunc) echo.HandlerFunc {
 // headerVaryLanguage: a page varies with the language asked for and with the session.
 var headerVaryLanguage = []string{"Accept-Language, Cookie"}
 
-func (s *Server) setLanguage(c echo.Context) error {
+func (s *Kit) setLanguage(c echo.Context) error {
 	lang := ""
 	// RawQuery first: QueryParam parses the query into a map even when there is none.
 	if c.Request().URL.RawQuery != "" {
 		if q := c.QueryParam("lang"); i18n.Supported(q) {
 			lang = q
-			if s.readSession(c).Settings.Lang != q {
-				if err := s.changeSession(c, func(d *sessionData) { d.Settings.Lang = q }); err != nil {
+			if s.ReadSession(c).Settings.Lang != q {
+				if err := s.ChangeSession(c, func(d *SessionData) { d.Settings.Lang = q }); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	if lang == "" {
-		lang = s.readSession(c).Settings.Lang
+		lang = s.ReadSession(c).Settings.Lang
 		if lang == "" {
-			lang = s.langs.match(s.catalog, c.Request().Header.Get("Accept-Language"))
+			lang = s.langs.match(s.Catalog, c.Request().Header.Get("Accept-Language"))
 		}
 	}
 	c.Set("lang", lang)
@@ -84,15 +84,15 @@ func (lc *langCache) match(catalog *i18n.Catalog, header string) string {
 	return lang
 }
 
-// localizer is the request's localizer, made once per request (or stream) and kept in its
+// Localizer is the request's Localizer, made once per request (or stream) and kept in its
 // context under its language: a language set later in the request (an error page, the
 // offline page) makes a new one.
-func (s *Kit) localizer(c echo.Context) *i18n.Localizer {
+func (s *Kit) Localizer(c echo.Context) *i18n.Localizer {
 	lang, _ := c.Get("lang").(string)
 	if l, ok := c.Get("localizer").(*i18n.Localizer); ok && l.Lang == lang {
 		return l
 	}
-	l := s.catalog.Localizer(lang)
+	l := s.Catalog.Localizer(lang)
 	c.Set("localizer", l)
 	return l
 }

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"errors"
@@ -19,20 +19,20 @@ var errorPages = map[int]struct{ title, body string }{
 	http.StatusInternalServerError:   {"error.server.title", "error.server.body"},
 }
 
-// pageError is an error answered with a page of its own: a status and the message ids of
+// PageError is an error answered with a page of its own: a status and the message ids of
 // its title and sentence.
-type pageError struct {
-	status      int
-	title, body string
-	err         error
+type PageError struct {
+	Status      int
+	Title, Body string
+	Err         error
 }
 
-func (e *pageError) Error() string { return e.err.Error() }
-func (e *pageError) Unwrap() error { return e.err }
+func (e *PageError) Error() string { return e.Err.Error() }
+func (e *PageError) Unwrap() error { return e.Err }
 
-// handleError answers every error with a localized page and the right status; anything
+// HandleError answers every error with a localized page and the right status; anything
 // unexpected is logged and shown as a 500 that tells nothing of the inside.
-func (s *Kit) handleError(err error, c echo.Context) {
+func (s *Kit) HandleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
@@ -45,14 +45,14 @@ func (s *Kit) handleError(err error, c echo.Context) {
 	}
 	status := http.StatusInternalServerError
 	var he *echo.HTTPError
-	var pe *pageError
+	var pe *PageError
 	if errors.As(err, &pe) {
-		status = pe.status
+		status = pe.Status
 	} else if errors.As(err, &he) {
 		status = he.Code
 	}
 	if status >= 500 {
-		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
+		s.Log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	texts, ok := errorPages[status]
 	if !ok {
@@ -62,15 +62,15 @@ func (s *Kit) handleError(err error, c echo.Context) {
 		}
 	}
 	if pe != nil {
-		texts.title, texts.body = pe.title, pe.body
+		texts.title, texts.body = pe.Title, pe.Body
 	}
 	if c.Get("lang") == nil {
 		// The error came before the language was chosen (a body too large, say).
-		c.Set("lang", s.catalog.Match(c.Request().Header.Get("Accept-Language")))
+		c.Set("lang", s.Catalog.Match(c.Request().Header.Get("Accept-Language")))
 	}
-	l := s.localizer(c)
-	if rerr := renderPage(c, status, page.Error(s.frame(c, "error", l.T(texts.title)), l.T(texts.body))); rerr != nil {
-		s.log.Error("error page failed", "err", rerr)
+	l := s.Localizer(c)
+	if rerr := RenderPage(c, status, page.Error(s.Frame(c, "error", l.T(texts.title)), l.T(texts.body))); rerr != nil {
+		s.Log.Error("error page failed", "err", rerr)
 		_ = c.String(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError))
 	}
 }

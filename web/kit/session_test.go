@@ -1,6 +1,7 @@
-package web
+package kit
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -10,23 +11,43 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
+	"tavolo/i18n"
 	"tavolo/web/table"
 )
 
+// newKit is a kit with sessions and the catalogs, and nothing else.
+func newKit(t *testing.T) *Kit {
+	t.Helper()
+	catalog, err := i18n.Load()
+	require.NoError(t, err)
+	return &Kit{Sessions: NewSessionStore([]byte("0123456789abcdef0123456789abcdef"), false), Catalog: catalog}
+}
+
+// sessionCookieOf is the "name=value" of a session cookie holding values.
+func sessionCookieOf(tb testing.TB, s *Kit, values map[any]any) string {
+	tb.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	rec := httptest.NewRecorder()
+	sess, _ := s.Sessions.New(req, sessionCookie)
+	for k, v := range values {
+		sess.Values[k] = v
+	}
+	require.NoError(tb, sess.Save(req, rec))
+	return strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0]
+}
+
 // sessionOf is the session s reads from a request carrying cookie.
-func sessionOf(s *Server, cookie string) map[any]any {
+func sessionOf(s *Kit, cookie string) map[any]any {
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	if cookie != "" {
 		req.Header.Set("Cookie", cookie)
 	}
-	return s.session(s.echo.NewContext(req, httptest.NewRecorder())).Values
+	return s.Session(echo.New().NewContext(req, httptest.NewRecorder())).Values
 }
 
 func TestSessionCacheKeepsCookiesAuthentic(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a", "lang": "it"})
+	s := newKit(t)
+	cookie := sessionCookieOf(t, s, map[any]any{"device": "phone-a", "lang": "it"})
 	name, value, _ := strings.Cut(cookie, "=")
 	flipped := []byte(value)
 	flipped[len(flipped)/2] ^= 'A' ^ 'B'
@@ -49,10 +70,8 @@ func TestSessionCacheKeepsCookiesAuthentic(t *testing.T) {
 }
 
 func TestSessionCacheHonoursMaxAge(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	s := newKit(t)
+	cookie := sessionCookieOf(t, s, map[any]any{"device": "phone-a"})
 	now := time.Now()
 	s.sessionCache.now = func() time.Time { return now }
 	require.Equal(t, "phone-a", sessionOf(s, cookie)["device"], "fresh, and now cached")
@@ -64,10 +83,8 @@ func TestSessionCacheHonoursMaxAge(t *testing.T) {
 }
 
 func TestSessionCacheGivesEachRequestItsOwnValues(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a"})
+	s := newKit(t)
+	cookie := sessionCookieOf(t, s, map[any]any{"device": "phone-a"})
 	first := sessionOf(s, cookie)
 	first["device"] = "changed"
 	first["lang"] = "fr"
@@ -75,23 +92,19 @@ func TestSessionCacheGivesEachRequestItsOwnValues(t *testing.T) {
 }
 
 func TestSessionCacheIsBounded(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	first := rbSessionCookie(t, s, map[any]any{"device": "first"})
+	s := newKit(t)
+	first := sessionCookieOf(t, s, map[any]any{"device": "first"})
 	require.Equal(t, "first", sessionOf(s, first)["device"])
 	for range sessionCacheSize {
-		sessionOf(s, rbSessionCookie(t, s, map[any]any{"device": table.NewID()}))
+		sessionOf(s, sessionCookieOf(t, s, map[any]any{"device": table.NewID()}))
 	}
 	require.LessOrEqual(t, len(s.sessionCache.entries), sessionCacheSize)
 	require.Equal(t, "first", sessionOf(s, first)["device"], "decoded again once dropped")
 }
 
 func TestCookieTimestamp(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	_, value, _ := strings.Cut(rbSessionCookie(t, s, map[any]any{"device": "x"}), "=")
+	s := newKit(t)
+	_, value, _ := strings.Cut(sessionCookieOf(t, s, map[any]any{"device": "x"}), "=")
 	stamp, ok := cookieTimestamp(value)
 	require.True(t, ok)
 	require.InDelta(t, time.Now().Unix(), stamp, 5)
@@ -130,17 +143,15 @@ func TestCookieValue(t *testing.T) {
 }
 
 func TestSessionReadsWithoutACopy(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	cookie := rbSessionCookie(t, s, map[any]any{"device": "phone-a", "text": "200", "sound": false, "contrast": "bogus"})
+	s := newKit(t)
+	cookie := sessionCookieOf(t, s, map[any]any{"device": "phone-a", "text": "200", "sound": false, "contrast": "bogus"})
 	context := func(cookie string) echo.Context {
 		req := httptest.NewRequest(http.MethodGet, "/", nil)
 		req.Header.Set("Cookie", cookie)
-		return s.echo.NewContext(req, httptest.NewRecorder())
+		return echo.New().NewContext(req, httptest.NewRecorder())
 	}
 	c := context(cookie)
-	d := s.readSession(c)
+	d := s.ReadSession(c)
 	require.Equal(t, "phone-a", d.Device)
 	require.Equal(t, "", d.Settings.Lang, "never chosen")
 	require.Equal(t, "200", d.Settings.Text)
@@ -148,10 +159,31 @@ func TestSessionReadsWithoutACopy(t *testing.T) {
 	require.True(t, d.Settings.Vibrate, "the default for what was never chosen")
 	require.Equal(t, "standard", d.Settings.Contrast, "a value no longer allowed: the default")
 	require.Nil(t, c.Get("session"), "read without a session of its own")
-	require.NoError(t, s.changeSession(c, func(d *sessionData) { d.Device, d.Risk = "changed", true }))
-	require.Equal(t, "changed", s.readSession(c).Device, "its own session once it has one")
-	require.True(t, s.readSession(c).Risk)
-	require.Equal(t, "phone-a", s.readSession(context(cookie)).Device, "the cache unchanged")
-	require.Equal(t, "", s.readSession(context("")).Device)
-	require.Equal(t, "", s.readSession(context("tavolo=forged")).Device)
+	require.NoError(t, s.ChangeSession(c, func(d *SessionData) { d.Device, d.Risk = "changed", true }))
+	require.Equal(t, "changed", s.ReadSession(c).Device, "its own session once it has one")
+	require.True(t, s.ReadSession(c).Risk)
+	require.Equal(t, "phone-a", s.ReadSession(context(cookie)).Device, "the cache unchanged")
+	require.Equal(t, "", s.ReadSession(context("")).Device)
+	require.Equal(t, "", s.ReadSession(context("tavolo=forged")).Device)
+}
+
+func TestLanguageCache(t *testing.T) {
+	s := newKit(t)
+	for _, tc := range []struct{ header, want string }{
+		{"it-IT,it;q=0.9,en;q=0.8", "it"},
+		{"it-IT,it;q=0.9,en;q=0.8", "it"}, // from the cache
+		{"fr-CH, fr;q=0.9", "fr"},
+		{"sk", "sk"},
+		{"de-DE", "en"},
+		{"", "en"},
+		{"!!garbage", "en"},
+	} {
+		require.Equal(t, tc.want, s.langs.match(s.Catalog, tc.header), tc.header)
+		require.Equal(t, s.Catalog.Match(tc.header), s.langs.match(s.Catalog, tc.header), tc.header)
+	}
+	for i := range langCacheSize + 10 {
+		s.langs.match(s.Catalog, fmt.Sprintf("x-%d", i))
+	}
+	require.LessOrEqual(t, len(s.langs.langs), langCacheSize)
+	require.Equal(t, "it", s.langs.match(s.Catalog, "it"))
 }
