@@ -21,7 +21,6 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/internal/markup"
-	"tavolo/web/kit"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -600,23 +599,6 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 		"version": {now}, "step": {after}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	require.Equal(t, 2, votes())
-}
-
-// BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
-// five phones besides the host's, each with a stream open).
-func BenchmarkAwaySeats(b *testing.B) {
-	s := &kit.Kit{Presence: table.NewPresence(time.Minute, func(string) {})}
-	t := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}}, Opt: diamanttable.Options{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
-	for p := range 6 {
-		t.Rec.Devices = append(t.Rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
-		s.Presence.Enter(t.Rec.ID, t.Rec.Devices[p].ID)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if (diamantHandlers{s}).awaySeats(t) != 0 {
-			b.Fatal("nobody is away")
-		}
-	}
 }
 
 // The table's page says what it is: the lobby before the game, the table's page once it runs.

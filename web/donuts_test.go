@@ -21,6 +21,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/internal/markup"
 	"tavolo/web/say"
+	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -211,14 +212,16 @@ func TestDonutsRefusals(t *testing.T) {
 
 	// A game one donut from five in a row, then finished.
 	device := deviceOf(t, s, c, id)
-	over, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeTwo,
-		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}})
+	overOpt := donutstable.Options{Mode: donutstable.ModeTwo,
+		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}}
+	over, err := s.Tables.Create(ctx, "donuts", overOpt, table.Device{ID: device, Seats: overOpt.Seats(), Host: true})
 	require.NoError(t, err)
 	donutsPlace(t, c, over, "1,5")
 
 	// Against the computer, with the computer's reply left pending.
-	pending, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
-		Spec: donuts.Numbered(3, donuts.Chocolate)})
+	pendingOpt := donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
+		Spec: donuts.Numbered(3, donuts.Chocolate)}
+	pending, err := s.Tables.Create(ctx, "donuts", pendingOpt, table.Device{ID: device, Seats: pendingOpt.Seats(), Host: true})
 	require.NoError(t, err)
 	rec, err := s.Store.Load(ctx, pending)
 	require.NoError(t, err)

@@ -194,14 +194,13 @@ func BenchmarkDiamantAction(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes/reply")
 }
 
-// rbState is the table as its host's phone sees it.
+// rbState is the table as its store keeps it, replayed.
 func rbState(tb testing.TB, s *Server, bt rbTable) *diamanttable.Table {
-	req := httptest.NewRequest(http.MethodGet, "/", nil)
-	req.Header.Set("Cookie", bt.cookies[0])
-	c := s.echo.NewContext(req, httptest.NewRecorder())
-	t, err := diamantHandlers{s.Kit}.load(c, bt.id)
+	rec, err := s.Store.Load(context.Background(), bt.id)
 	require.NoError(tb, err)
-	return t
+	r, err := diamanttable.Replay(rec)
+	require.NoError(tb, err)
+	return &diamanttable.Table{Rec: rec, Opt: r.Opt, Actions: r.Actions, State: r.State, Last: r.Last, Card: r.Card, Names: r.Names}
 }
 
 // rbFirstEventWriter ends its request once the stream's first event is out.

@@ -21,6 +21,9 @@ import (
 	"tavolo/i18n"
 	"tavolo/pwa"
 	"tavolo/web/conns"
+	"tavolo/web/diamant"
+	"tavolo/web/donaz"
+	"tavolo/web/donuts"
 	"tavolo/web/kit"
 	"tavolo/web/live"
 	"tavolo/web/table"
@@ -79,6 +82,8 @@ type Config struct {
 	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
 	// worker: its tables are the phone's own, and what needs a server says so.
 	Offline bool
+	// Games are the games served (nil: Games).
+	Games []func(*kit.Kit) kit.Game
 	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
 	// SQLite, always gives one).
 	Store table.Store
@@ -118,8 +123,13 @@ type Server struct {
 	newTables    *budget                // the tables each device and client address may still open
 	actions      *budget                // the actions each device and address may make; nil: no limit
 	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
+	games        []kit.Game             // the games served, as registered
 	stopOnce     sync.Once
 }
+
+// Games are the games a server serves unless its Config names others: each registered
+// once, by the function that makes its descriptor.
+var Games = []func(*kit.Kit) kit.Game{diamant.New, donaz.New, donuts.New}
 
 // New builds the server and its routes.
 func New(cfg Config, log *slog.Logger) (*Server, error) {
@@ -155,6 +165,13 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
 		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt()}
+	registered := cfg.Games
+	if registered == nil {
+		registered = Games
+	}
+	for _, g := range registered {
+		s.games = append(s.games, g(k))
+	}
 	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
@@ -238,9 +255,9 @@ func (s *Server) routes() {
 	e.Use(s.needsServer)
 	s.Limits = kit.Limits{Actions: s.limitActions, NewTables: s.limitNewTables, TakeNewTable: s.takeNewTable, HardMove: s.spendHardMove}
 	s.joinRoutes(e)
-	diamantHandlers{s.Kit}.routes(e)
-	donazHandlers{s.Kit}.routes(e)
-	donutsHandlers{s.Kit}.routes(e)
+	for _, g := range s.games {
+		g.Routes(e)
+	}
 	s.offlineRoutes(e)
 }
 
@@ -392,11 +409,12 @@ func isScriptRequest(req *http.Request) bool {
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
 
-// Each game answers its own requests on a handler type of its own, which reaches what
-// the games share (session, language, frame, replies, streams, tables) through the
-// server: diamantHandlers, donutsHandlers and donazHandlers.
-type (
-	diamantHandlers struct{ *kit.Kit }
-	donutsHandlers  struct{ *kit.Kit }
-	donazHandlers   struct{ *kit.Kit }
-)
+// game is the registered game named name.
+func (s *Server) game(name string) (kit.Game, bool) {
+	for _, g := range s.games {
+		if g.Name == name {
+			return g, true
+		}
+	}
+	return kit.Game{}, false
+}

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ import (
 // gets back the new screen's <main> content and the sentences to announce. Every form
 // carries the table's version: an action made against an older version is refused.
 
-func (h diamantHandlers) routes(e *echo.Echo) {
+func (h handlers) routes(e *echo.Echo) {
 	e.GET("/diamant", h.setup)
 	e.POST("/diamant", h.create, h.Limits.NewTables)
 	e.GET("/diamant/:id", h.show)
@@ -53,7 +53,7 @@ type diamantSetupForm struct {
 	Problems map[int]bool // seats whose name was refused
 }
 
-func (h diamantHandlers) setup(c echo.Context) error {
+func (h handlers) setup(c echo.Context) error {
 	l := h.Localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
 	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
@@ -66,7 +66,7 @@ func (h diamantHandlers) setup(c echo.Context) error {
 	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
 }
 
-func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
+func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
 	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
@@ -81,7 +81,7 @@ func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSet
 }
 
 // resume lists this device's unfinished tables.
-func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DiamantResume, error) {
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func (h diamantHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.Diama
 	return out, nil
 }
 
-func (h diamantHandlers) create(c echo.Context) error {
+func (h handlers) create(c echo.Context) error {
 	l := h.Localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
@@ -153,9 +153,9 @@ func (h diamantHandlers) create(c echo.Context) error {
 
 // ---- replies ----
 
-// diamantReply is the JSON answer to a script: the new screen and what to announce. It is
+// Reply is the JSON answer to a script: the new screen and what to announce. It is
 // written by appendReply.
-type diamantReply struct {
+type Reply struct {
 	HTML     string         `json:"html"`
 	Title    string         `json:"title"`
 	URL      string         `json:"url"`
@@ -180,7 +180,7 @@ func appendScreenURL(b []byte, p *page.DiamantPlay) []byte {
 }
 
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
-func (h diamantHandlers) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
+func (h handlers) showPlay(c echo.Context, status int, p page.DiamantPlay) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
@@ -188,11 +188,11 @@ func (h diamantHandlers) showPlay(c echo.Context, status int, p page.DiamantPlay
 		return kit.RenderPage(c, status, page.DiamantPlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return diamantViews.appendPlayReply(b, h.Localizer(c), token, &p), nil })
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return playViews.appendPlayReply(b, h.Localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.
-func (h diamantHandlers) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
+func (h handlers) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
 	// "reveal": a refused form never hides the table behind the neutral "everyone has voted".
 	p := h.screen(c, t, "reveal")
 	p.Problem = problem
@@ -205,7 +205,7 @@ func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
 		"Count", e.Count, "Limit", e.Limit)
 }
 
-func (h diamantHandlers) show(c echo.Context) error {
+func (h handlers) show(c echo.Context) error {
 	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
@@ -226,7 +226,7 @@ func (h diamantHandlers) show(c echo.Context) error {
 // playing runs f on the request's table once loaded, if it has a game: one still in its
 // lobby has nothing to show or act on, and the request goes to the table's page. A
 // change (write) runs under the table's lock, and a table the host ended refuses it too.
-func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
+func (h handlers) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
 	id := c.Param("id")
 	if write {
 		unlock, err := h.LockTable(id)
@@ -248,11 +248,11 @@ func (h diamantHandlers) playing(c echo.Context, write bool, f func(t *diamantta
 	return f(t)
 }
 
-func (h diamantHandlers) handleVoteScreen(c echo.Context) error {
+func (h handlers) handleVoteScreen(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.voteScreen(c, t) })
 }
 
-func (h diamantHandlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
+func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
@@ -281,12 +281,12 @@ const (
 // act runs one action on a table: under the table's lock, it checks the form against the
 // table's version, lets build refuse what the table's options forbid, applies the action,
 // stores it and answers with the next screen.
-func (h diamantHandlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+func (h handlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
 	return h.playing(c, true, func(t *diamanttable.Table) error { return h.actOn(c, t, check, build) })
 }
 
 // actOn is act's work on the loaded table, under its lock.
-func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
 	id := t.Rec.ID
 	l := h.Localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
@@ -334,7 +334,7 @@ func (h diamantHandlers) actOn(c echo.Context, t *diamanttable.Table, check form
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) draw(c echo.Context) error {
+func (h handlers) draw(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.Localizer(c)
 		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
@@ -394,7 +394,7 @@ func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.
 	return diamant.NoCard, false
 }
 
-func (h diamantHandlers) vote(c echo.Context) error {
+func (h handlers) vote(c echo.Context) error {
 	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.Localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
@@ -413,7 +413,7 @@ func (h diamantHandlers) vote(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) exits(c echo.Context) error {
+func (h handlers) exits(c echo.Context) error {
 	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
 		l := h.Localizer(c)
 		if t.Opt.Vote != diamanttable.VoteCards {
@@ -437,7 +437,7 @@ func (h diamantHandlers) exits(c echo.Context) error {
 
 // ---- undo, risk, play again ----
 
-func (h diamantHandlers) undoScreen(c echo.Context) error {
+func (h handlers) undoScreen(c echo.Context) error {
 	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
@@ -452,11 +452,11 @@ func (h diamantHandlers) undoScreen(c echo.Context) error {
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) handleUndo(c echo.Context) error {
+func (h handlers) handleUndo(c echo.Context) error {
 	return h.playing(c, true, func(t *diamanttable.Table) error { return h.undo(c, t) })
 }
 
-func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
+func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	id := t.Rec.ID
 	l := h.Localizer(c)
 	if !t.MayUndo() {
@@ -496,11 +496,11 @@ func (h diamantHandlers) undo(c echo.Context, t *diamanttable.Table) error {
 	return h.showPlay(c, http.StatusOK, p)
 }
 
-func (h diamantHandlers) handleRisk(c echo.Context) error {
+func (h handlers) handleRisk(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.risk(c, t) })
 }
 
-func (h diamantHandlers) risk(c echo.Context, t *diamanttable.Table) error {
+func (h handlers) risk(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
 		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}
@@ -520,11 +520,11 @@ func (h diamantHandlers) risk(c echo.Context, t *diamanttable.Table) error {
 }
 
 // handleAgain starts a new game with the same players and options, and a new seed.
-func (h diamantHandlers) handleAgain(c echo.Context) error {
+func (h handlers) handleAgain(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error { return h.again(c, t) })
 }
 
-func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
+func (h handlers) again(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
 		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}

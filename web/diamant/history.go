@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"net/http"
@@ -14,7 +14,7 @@ import (
 // revealed votes, for any device at the table, as its own view (its chests only, while
 // chests are hidden). A page of its own, reached by a plain link from every game screen:
 // it follows no live stream, so reading it is never cut short by a draw on another phone.
-func (h diamantHandlers) history(c echo.Context) error {
+func (h handlers) history(c echo.Context) error {
 	return h.playing(c, false, func(t *diamanttable.Table) error {
 		events, err := t.Events()
 		if err != nil {

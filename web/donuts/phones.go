@@ -1,4 +1,4 @@
-package web
+package donuts
 
 import (
 	"encoding/json"
@@ -21,7 +21,7 @@ import (
 // the other phone first. Until a second phone joins, the host's phone plays both colours.
 
 // open opens the game to a second phone, the host's phone keeping the colour chosen.
-func (h donutsHandlers) open(c echo.Context) error {
+func (h handlers) open(c echo.Context) error {
 	return h.action(c, func(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 		keep, err := donuts.ParseColor(c.FormValue("keep"))
 		opt := t.Opt
@@ -46,7 +46,7 @@ func (h donutsHandlers) open(c echo.Context) error {
 }
 
 // saveOptions stores a table's new options, and tells its phones.
-func (h donutsHandlers) saveOptions(c echo.Context, t *donutsTable, opt donutstable.Options) error {
+func (h handlers) saveOptions(c echo.Context, t *donutsTable, opt donutstable.Options) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func (h donutsHandlers) saveOptions(c echo.Context, t *donutsTable, opt donutsta
 // askUndo is an undo on two phones: asking the other phone to take back the last move,
 // or answering its request. done is false when the move is to be taken back now (the
 // other phone asked, and this one accepts).
-func (h donutsHandlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
+func (h handlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
 	ask, mine := t.OpenAsk(), t.device.Seats[0]
 	answer := c.FormValue("answer")
 	if answer == "" {
@@ -94,7 +94,7 @@ func (h donutsHandlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localize
 
 // reply answers with the board and one sentence of news: by redirect for a form,
 // as JSON for a script.
-func (h donutsHandlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
+func (h handlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer, news string) error {
 	if !kit.WantsJSON(c) {
 		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+t.Rec.ID)
 	}
@@ -107,14 +107,14 @@ func (h donutsHandlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer,
 
 // ---- live ----
 
-func (h donutsHandlers) events(c echo.Context) error {
+func (h handlers) events(c echo.Context) error {
 	return h.Stream(c, &donutsLive{h: h})
 }
 
 // donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
 // saying what changed since the view before (the page's own at first).
 type donutsLive struct {
-	h     donutsHandlers
+	h     handlers
 	t     *donutsTable // shared with the other readers: never changed here
 	reads int          // the table read so far: a write after the first read is the stream's catch-up
 	// What the last view showed (at first, the page's own: the stream's first read).

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"context"
@@ -12,13 +12,13 @@ import (
 	"tavolo/web/say"
 )
 
-// An action's reply to a script and a live event carry the same JSON (diamantReply): the
+// An action's reply to a script and a live event carry the same JSON (Reply): the
 // screen's HTML, drawn into a pooled buffer, its title, address, version and what to
 // announce.
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
 // announce is an empty list. Written by hand, field by field as encoding/json writes a
-// diamantReply (without escaping HTML): the screen's HTML is escaped from the buffer it
+// Reply (without escaping HTML): the screen's HTML is escaped from the buffer it
 // was drawn into, with no copy of it as a string nor a pass through reflection.
 func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
 	b = kit.AppendJSONString(append(b, `{"html":"`...), html)
@@ -58,7 +58,7 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPl
 }
 
 // appendLobbyReply appends the reply of the table's page.
-func (h diamantHandlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
+func (h handlers) appendLobbyReply(b []byte, c echo.Context, p *page.DiamantTable) ([]byte, error) {
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The content needs only the language and the form token of a frame.

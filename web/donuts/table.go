@@ -1,4 +1,4 @@
-package web
+package donuts
 
 import (
 	"context"
@@ -22,7 +22,7 @@ type donutsTable struct {
 }
 
 // load reads a table and replays it for the requesting device, which may play on it.
-func (h donutsHandlers) load(c echo.Context, id string) (*donutsTable, error) {
+func (h handlers) load(c echo.Context, id string) (*donutsTable, error) {
 	o, err := kit.OpenTable(h.Kit, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
@@ -32,7 +32,7 @@ func (h donutsHandlers) load(c echo.Context, id string) (*donutsTable, error) {
 
 // play places a donut and stores the move in the same step; it returns the move's
 // event. The move must be legal.
-func (h donutsHandlers) play(ctx context.Context, t *donutsTable, by donuts.Color, p donuts.Point) (donuts.Event, error) {
+func (h handlers) play(ctx context.Context, t *donutsTable, by donuts.Color, p donuts.Point) (donuts.Event, error) {
 	ev, err := t.Game.PlayAs(by, p)
 	if err != nil {
 		return ev, err
@@ -56,7 +56,7 @@ func (h donutsHandlers) play(ctx context.Context, t *donutsTable, by donuts.Colo
 
 // computerMoves lets the computer place while it is its turn (its reply to the person,
 // or its first donut when it starts).
-func (h donutsHandlers) computerMoves(ctx context.Context, t *donutsTable) error {
+func (h handlers) computerMoves(ctx context.Context, t *donutsTable) error {
 	for {
 		p, ok := t.ComputerMove(h.Choices)
 		if !ok {
@@ -70,7 +70,7 @@ func (h donutsHandlers) computerMoves(ctx context.Context, t *donutsTable) error
 
 // createTable stores a new table held by the device, and lets the computer place its
 // first donut when it starts.
-func (h donutsHandlers) createTable(ctx context.Context, device string, opt donutstable.Options) (string, error) {
+func (h handlers) createTable(ctx context.Context, device string, opt donutstable.Options) (string, error) {
 	id, err := h.Tables.Create(ctx, donutstable.Game.Name(), opt, table.Device{ID: device, Seats: opt.Seats(), Host: true})
 	if err != nil {
 		return "", err

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 
 // load reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
-func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
+func (h handlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
 	t := &diamanttable.Table{}
 	if err := h.read(c, id, t); err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, e
 // read loads a table into t for reading only: t then shares the record and the
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
-func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
+func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
 	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return err
@@ -47,7 +47,7 @@ func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) 
 }
 
 // createTable stores a new table whose every seat is held by the device.
-func (h diamantHandlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
+func (h handlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
 	seats := make([]int, len(opt.Players))
 	for i := range seats {
 		seats[i] = i
@@ -56,7 +56,7 @@ func (h diamantHandlers) createTable(ctx context.Context, device string, opt dia
 }
 
 // view is what this device's screens of t are made from.
-func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
+func (h handlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
 	d := h.ReadSession(c)
 	v := page.DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
 	if t.Opt.Phones {
@@ -66,6 +66,6 @@ func (h diamantHandlers) view(c echo.Context, t *diamanttable.Table) page.Diaman
 }
 
 // screen is the screen t is at for this device (page.DiamantView.Screen).
-func (h diamantHandlers) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
+func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
 	return h.view(c, t).Screen(show)
 }

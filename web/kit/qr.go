@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 )
 
-// qrSVG draws a QR code of text as SVG (dark modules as one path), with the quiet zone.
-func qrSVG(text, label string) (string, error) {
+// QRSVG draws a QR code of text as SVG (dark modules as one path), with the quiet zone.
+func QRSVG(text, label string) (string, error) {
 	q, err := qrcode.New(text, qrcode.Medium)
 	if err != nil {
 		return "", err

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"bytes"
@@ -11,11 +11,14 @@ import (
 	"testing"
 
 	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/internal/markup"
+	"tavolo/web/kit"
+	"tavolo/web/kit/kittest"
 	"tavolo/web/page"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -29,7 +32,7 @@ var trickyNames = []string{`<b>"A&B'+</b> Ünïcødé`, "Ada", "Zoë & Čo", "O'
 // views of many screens along the way: every screen (cave, reveal, roundend, final, pass,
 // vote, voted, undo), the four languages, one phone and a phone each (host or not, hidden
 // chests or not, a pending proposal), problems, the box's card list, the risk shown.
-func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
+func eachDiamantScreen(t testing.TB, k *kit.Kit, games int, f func(v playView)) {
 	for g := range games {
 		rng := rand.New(rand.NewPCG(uint64(g), 2026))
 		names := append([]string(nil), trickyNames...)
@@ -51,7 +54,7 @@ func eachDiamantScreen(t testing.TB, s *Server, games int, f func(v playView)) {
 			for range 3 {
 				d := devices[rng.IntN(len(devices))]
 				tb.Device, tb.Seats, tb.Host = d.ID, diamant.SeatsOf(d.Seats...), d.Host
-				f(randomScreen(t, s, tb, rng))
+				f(randomScreen(t, k, tb, rng))
 			}
 			if tb.State.Finished() {
 				if opt.Phones && !tb.Opt.Ended {
@@ -113,13 +116,13 @@ func act(t testing.TB, tb *diamanttable.Table, rng *rand.Rand) {
 
 // randomScreen builds one screen of the table as a device sees it, now and then with a
 // problem, another screen the device may ask for, or the risk shown.
-func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Rand) playView {
-	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+func randomScreen(t testing.TB, k *kit.Kit, tb *diamanttable.Table, rng *rand.Rand) playView {
+	c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	lang := []string{"en", "it", "fr", "sk"}[rng.IntN(4)]
 	c.Set("lang", lang)
-	s.Session(c).Values["diamant.risk"] = rng.IntN(3) == 0
-	l := s.Localizer(c)
-	p := diamantHandlers{s.Kit}.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
+	k.Session(c).Values["diamant.risk"] = rng.IntN(3) == 0
+	l := k.Localizer(c)
+	p := handlers{k}.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
 	switch rng.IntN(12) {
 	case 0:
 		if tb.State.VoteDue() && len(tb.Actions) > 0 {
@@ -129,7 +132,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
 			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
-			diamantHandlers{s.Kit}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
+			handlers{k}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
 		p.Problem = trickyNames[rng.IntN(len(trickyNames))] + " " + l.T("diamant.error.form")
@@ -148,11 +151,9 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 // Every screen of random games: its name and heading, every form with the CSRF token and
 // the version where it needs one, names escaped, and its elements closed.
 func TestDiamantPlayHTMLScreens(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
+	k := kittest.New(t)
 	seen := map[page.Screen]bool{}
-	eachDiamantScreen(t, s, 8, func(v playView) {
+	eachDiamantScreen(t, k, 8, func(v playView) {
 		p := v.Data
 		if !table.ValidID(p.ID) {
 			return // an id no table has: only its escaping matters, checked below
@@ -194,28 +195,24 @@ func asText(s string) string { return templ.EscapeString(s) }
 
 // A name with markup shows as text.
 func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
+	k := kittest.New(t)
 	name := `<b>"A&B'+</b> Ünïcødé`
 	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: page.DiamantRow{Seat: 1, Name: name}}
-	out := playHTML(playView{L: s.Catalog.Localizer("en"), CSRF: "t", Data: p})
+	out := playHTML(playView{L: k.Catalog.Localizer("en"), CSRF: "t", Data: p})
 	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;+&lt;/b&gt; Ünïcødé")
 	require.NotContains(t, out, name)
 }
 
 // The whole page draws the screen inside its <main>, in its frame.
 func TestDiamantPlayPageHasTheScreen(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
+	k := kittest.New(t)
 	p := page.DiamantPlay{ID: table.NewID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
-	v := playView{L: s.Catalog.Localizer("it"), CSRF: "t+1", Data: p}
-	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
+	v := playView{L: k.Catalog.Localizer("it"), CSRF: "t+1", Data: p}
+	c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "t+1")
 	var out bytes.Buffer
-	require.NoError(t, page.DiamantPlayPage(s.Frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
+	require.NoError(t, page.DiamantPlayPage(k.Frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
 	require.Contains(t, out.String(), `<main id="main" tabindex="-1">`+playHTML(v)+`</main>`)
 	require.Contains(t, out.String(), `<title>Round 1 &lt;of&gt; 5 · Tavolo</title>`)
 }

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"bytes"
@@ -9,31 +9,31 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
 	"tavolo/web/kit"
+	"tavolo/web/kit/kittest"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
-// A play screen's reply is what encoding/json makes of diamantReply (HTML unescaped), on every screen of
+// A play screen's reply is what encoding/json makes of Reply (HTML unescaped), on every screen of
 // random games (names to escape, sentences with sounds and alarms, four languages).
 func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
+	k := kittest.New(t)
 	n := 0
-	eachDiamantScreen(t, s, 4, func(v playView) {
+	eachDiamantScreen(t, k, 4, func(v playView) {
 		p := v.Data
 		if n%3 == 0 {
 			p.Say = append(p.Say, say.Sentence{Text: "<alarm> & \u2028", Assertive: true, Sound: "lost"})
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(diamantReply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := marshalUnescaped(Reply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
 			Version: p.Version, Announce: orEmpty(p.Say)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -44,9 +44,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 // The table's page and a stream's events: the same JSON as encoding/json makes, in the
 // event's frame.
 func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
+	k := kittest.New(t)
 	names := []string{"<b>Ada</b>", "Bruno & Co", "Chiara\u2028"}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 3}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true}
 	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
@@ -59,44 +57,44 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		tb.Actions = append(tb.Actions, a)
 		tb.Note(events)
 	}
-	c := s.echo.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+	c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "tok+<en>")
-	l := s.Localizer(c)
+	l := k.Localizer(c)
 
-	lobby, err := diamantHandlers{s.Kit}.lobbyOf(c, tb, "")
+	lobby, err := handlers{k}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, page.DiamantTableContent(s.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
-	play := diamantHandlers{s.Kit}.screen(c, tb, "")
+	require.NoError(t, page.DiamantTableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	play := handlers{k}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
 	host.Device, host.Seats, host.Host = "host", diamant.SeatsOf(0), true
-	cave := diamantHandlers{s.Kit}.screen(c, &host, "")
+	cave := handlers{k}.screen(c, &host, "")
 	require.Equal(t, page.ScreenCave, cave.Screen)
 	for _, tc := range []struct {
 		t     *diamanttable.Table
 		table bool
-		want  diamantReply
+		want  Reply
 	}{
-		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
+		{tb, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
 			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
-		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
+		{&host, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
 			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
-		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
+		{tb, true, Reply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}},
 	} {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
-		require.NoError(t, diamantHandlers{s.Kit}.writeEvent(&w, c, tc.t, tc.table, nil))
+		require.NoError(t, handlers{k}.writeEvent(&w, c, tc.t, tc.table, nil))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
 		want, err = marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		w.Reset()
-		wrote, err := diamantHandlers{s.Kit}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
+		wrote, err := handlers{k}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {
 			// The vote form does not show who is away: no presence event for it.
@@ -149,7 +147,7 @@ func TestAppendReplyIsJSONs(t *testing.T) {
 				if all == nil {
 					all = []say.Sentence{}
 				}
-				want, err := kit.AppendJSON(nil, diamantReply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
+				want, err := kit.AppendJSON(nil, Reply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
 				require.NoError(t, err)
 				require.Equal(t, string(want), string(appendReply(nil, []byte(html), text, []byte(html), 42, a)))
 			}

@@ -1,4 +1,4 @@
-package web
+package kit
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 )
 
 func TestQRSVG(t *testing.T) {
-	svg, err := qrSVG("http://127.0.0.1:8080/join/K7M3P9", `QR "code" <of> the link`)
+	svg, err := QRSVG("http://127.0.0.1:8080/join/K7M3P9", `QR "code" <of> the link`)
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(svg, "<svg"))
 	require.Contains(t, svg, `role="img"`)

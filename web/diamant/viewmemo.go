@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 )
 
 // A table's change reaches every phone at it at once, each drawing its own view
-// (diamant_live.go); the devices whose view models are the same (watchers, the tabs of a
+// (live.go); the devices whose view models are the same (watchers, the tabs of a
 // device, phones that see the same screen and the same seats' secrets) would draw the same
 // bytes. viewMemo draws a play screen's reply once for them all: a few views per table, of
 // its newest version only, in a fixed number of slots (a table's slot goes to another table
@@ -24,7 +24,7 @@ import (
 // view models that are equal in every field (reflect.DeepEqual) in the same language, and a
 // reply is a function of those alone (appendPlayReply) and of the device's form token,
 // which is drawn as a placeholder (csrfHole) and replaced by each device's own as the
-// reply is copied out. One for the process (diamantViews): a view is keyed by its table's
+// reply is copied out. One for the process (playViews): a view is keyed by its table's
 // id, which is the same in no two tables.
 type viewMemo struct {
 	seed  maphash.Seed
@@ -55,7 +55,7 @@ type memoView struct {
 // can hold it.
 var csrfHole = rand.Text()
 
-var diamantViews = &viewMemo{seed: maphash.MakeSeed()}
+var playViews = &viewMemo{seed: maphash.MakeSeed()}
 
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, drawn
 // once for every device with the same view model and language.

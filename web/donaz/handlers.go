@@ -1,4 +1,4 @@
-package web
+package donaz
 
 import (
 	"crypto/rand"
@@ -18,15 +18,15 @@ import (
 
 // routes registers Donaz's pages: the clock's setup, a plain GET form, and the clock,
 // which runs in the browser from the validated setup it is handed.
-func (h donazHandlers) routes(e *echo.Echo) {
+func (h handlers) routes(e *echo.Echo) {
 	e.GET("/donaz", h.setup)
 	e.GET("/donaz/clock", h.clock)
 }
 
-// donazConfig is what the clock's script is handed, as JSON: the validated setup, the
+// Config is what the clock's script is handed, as JSON: the validated setup, the
 // key that tells one game from another (so a reload resumes and a new setup starts
 // afresh), and the sentences of the page's language.
-type donazConfig struct {
+type Config struct {
 	Key         string         `json:"key"`
 	Names       [2]string      `json:"names"`
 	BudgetMs    int            `json:"budgetMs"`
@@ -42,7 +42,7 @@ type donazConfig struct {
 	Messages    map[string]any `json:"messages"`
 }
 
-func (h donazHandlers) setup(c echo.Context) error {
+func (h handlers) setup(c echo.Context) error {
 	// Values in the query (the clock's "change the setup" link) fill the form; a fresh
 	// game id makes whatever is submitted from here a new game.
 	q := c.QueryParams()
@@ -52,7 +52,7 @@ func (h donazHandlers) setup(c echo.Context) error {
 	return h.renderSetup(c, http.StatusOK, form, nil)
 }
 
-func (h donazHandlers) clock(c echo.Context) error {
+func (h handlers) clock(c echo.Context) error {
 	q := c.QueryParams()
 	setup, problems := donaz.Parse(q)
 	for i := range setup.Teams {
@@ -88,7 +88,7 @@ func (h donazHandlers) clock(c echo.Context) error {
 		first, _ := strconv.Atoi(setup.Start)
 		p.Ready = l.T("donaz.clock.ready", "Team", names[first-1])
 	}
-	cfg := donazConfig{
+	cfg := Config{
 		Key:         setup.Query().Encode(),
 		Names:       names,
 		BudgetMs:    setup.Minutes * 60_000,
@@ -172,7 +172,7 @@ func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 
 // defaultName empties a name that is a team's default in any language, so that the
 // page names it in its own language (and switching language does not start a new game).
-func (h donazHandlers) defaultName(team int, name string) string {
+func (h handlers) defaultName(team int, name string) string {
 	for _, lang := range i18n.Languages {
 		if donaz.SameName(name, h.Catalog.Localizer(lang.Code).T("donaz.team.default", "Number", team+1)) {
 			return ""
@@ -181,7 +181,7 @@ func (h donazHandlers) defaultName(team int, name string) string {
 	return name
 }
 
-func (h donazHandlers) name(l *i18n.Localizer, setup donaz.Setup, team int) string {
+func (h handlers) name(l *i18n.Localizer, setup donaz.Setup, team int) string {
 	if n := setup.Teams[team].Name; n != "" {
 		return n
 	}
@@ -189,7 +189,7 @@ func (h donazHandlers) name(l *i18n.Localizer, setup donaz.Setup, team int) stri
 }
 
 // formFrom gives the form's values: what the query says, as typed, else the setup's.
-func (h donazHandlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
+func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) page.DonazForm {
 	l := h.Localizer(c)
 	raw := func(key, fallback string) string {
 		if _, ok := q[key]; ok {
@@ -225,7 +225,7 @@ func (h donazHandlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values)
 }
 
 // renderSetup answers with the setup form, showing what was refused.
-func (h donazHandlers) renderSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
+func (h handlers) renderSetup(c echo.Context, status int, form page.DonazForm, problems []donaz.Problem) error {
 	p := page.DonazSetup{
 		Form: form, Colors: donaz.Colors, Controls: donaz.Controls, AlertChoices: donaz.AlertChoices,
 		Invalid: map[string]bool{}, MaxName: donaz.MaxName,
@@ -263,7 +263,7 @@ func setupQuery(setup donaz.Setup) url.Values {
 }
 
 // messages are the sentences the clock's script needs, in one language.
-func (h donazHandlers) messages(lang string) map[string]any {
+func (h handlers) messages(lang string) map[string]any {
 	out := map[string]any{}
 	for id, m := range h.Catalog.Messages(lang) {
 		if !strings.HasPrefix(id, "donaz.") && !strings.HasPrefix(id, "time.") {

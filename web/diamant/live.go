@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"io"
@@ -16,12 +16,12 @@ import (
 // Diamant's live view (stream.go): the table's page or its current screen, as this
 // device sees it, and which phones are away.
 
-func (h diamantHandlers) events(c echo.Context) error {
+func (h handlers) events(c echo.Context) error {
 	return h.Stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
 }
 
 type diamantLive struct {
-	h     diamantHandlers
+	h     handlers
 	table bool // the table's page rather than the game's screen
 	// t is the table, read again into the same place at each version; shared with the
 	// other readers: never changed here.
@@ -61,7 +61,7 @@ func (v *diamantLive) Presence(w io.Writer, c echo.Context) (bool, error) {
 // writeEvent writes a device's view of the table at t's version as one event, the version
 // as its id: "id: 7\ndata: {…}\n\n", in one write. said, when given, is announced instead of
 // the screen's own news (an undo made on another phone).
-func (h diamantHandlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
+func (h handlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
 	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
 	b = append(b, "\ndata: "...)
@@ -79,7 +79,7 @@ func (h diamantHandlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable
 
 // writePresence writes a device's view as a "presence" event announcing news (the phones
 // gone away and come back), if the view shows who is away; it reports whether it wrote one.
-func (h diamantHandlers) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
+func (h handlers) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
 	buf := kit.GetBuffer(&kit.ReplyBuffers)
 	b := append(*buf, "event: presence\ndata: "...)
 	b, shows, err := h.appendLiveView(b, c, t, table, news, false)
@@ -94,7 +94,7 @@ func (h diamantHandlers) writePresence(w io.Writer, c echo.Context, t *diamantta
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
 // instead, and unless always, only a view that shows who is away is written.
-func (h diamantHandlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
+func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
 	if table || t.State == nil {
 		b, err := h.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
@@ -104,7 +104,7 @@ func (h diamantHandlers) appendLiveView(b []byte, c echo.Context, t *diamanttabl
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
+func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
 	var p page.DiamantPlay
 	h.view(c, t).Fill("", &p)
 	shows := p.Players != nil
@@ -115,11 +115,11 @@ func (h diamantHandlers) appendLivePlay(b []byte, c echo.Context, t *diamanttabl
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return diamantViews.appendPlayReply(b, h.Localizer(c), token, &p), shows
+	return playViews.appendPlayReply(b, h.Localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.
-func (h diamantHandlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
+func (h handlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
 	p, err := h.lobbyOf(c, t, "")
 	if err != nil {
 		return b, err
@@ -131,7 +131,7 @@ func (h diamantHandlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttab
 }
 
 // awaySeats are the seats whose phone is away.
-func (h diamantHandlers) awaySeats(t *diamanttable.Table) diamant.Seats {
+func (h handlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 	var away diamant.Seats
 	for seat := range t.Opt.Players {
 		if h.seatAway(t, seat) {
@@ -142,7 +142,7 @@ func (h diamantHandlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 }
 
 // awayNews says which phones went away and which came back, between two sets of seats away.
-func (h diamantHandlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
+func (h handlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
 	l := h.Localizer(c)
 	news := []say.Sentence{}
 	for _, seat := range (now &^ before).List() {

@@ -1,4 +1,4 @@
-package web
+package diamant
 
 import (
 	"context"
@@ -34,7 +34,7 @@ import (
 //
 // Every table option lives in the store's setup (diamanttable.Options); seats in its devices.
 
-func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
+func (h handlers) phoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", h.phonesSetup)
 	e.POST("/diamant/phones", h.phonesCreate, h.Limits.NewTables)
 	e.GET("/diamant/:id/table", h.tablePage)
@@ -49,13 +49,13 @@ func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
 }
 
 // notPlaying sends a request for the game of a table that has none to the table's page.
-func (h diamantHandlers) notPlaying(c echo.Context, t *diamanttable.Table) error {
+func (h handlers) notPlaying(c echo.Context, t *diamanttable.Table) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 }
 
 // seatAway tells whether the phone holding a seat has been away (its live stream closed)
 // for a while. The host's own phone is never away.
-func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
+func (h handlers) seatAway(t *diamanttable.Table, seat int) bool {
 	i := table.Holder(t.Rec.Devices, seat)
 	if i < 0 || t.Rec.Devices[i].Host {
 		return false
@@ -65,7 +65,7 @@ func (h diamantHandlers) seatAway(t *diamanttable.Table, seat int) bool {
 
 // ---- the lobby and the table's page ----
 
-func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
+func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (page.DiamantTable, error) {
 	l := h.Localizer(c)
 	var away []string
 	for _, d := range t.Rec.Devices {
@@ -77,7 +77,7 @@ func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem 
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
-		qr, err := qrSVG(p.Link, l.T("diamant.join.qr", "Code", p.Spaced))
+		qr, err := kit.QRSVG(p.Link, l.T("diamant.join.qr", "Code", p.Spaced))
 		if err != nil {
 			return p, err
 		}
@@ -87,7 +87,7 @@ func (h diamantHandlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem 
 }
 
 // showLobby answers with the table's page.
-func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
+func (h handlers) showLobby(c echo.Context, status int, t *diamanttable.Table, problem string) error {
 	p, err := h.lobbyOf(c, t, problem)
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (h diamantHandlers) showLobby(c echo.Context, status int, t *diamanttable.T
 	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
 
-func (h diamantHandlers) tablePage(c echo.Context) error {
+func (h handlers) tablePage(c echo.Context) error {
 	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
@@ -111,16 +111,16 @@ func (h diamantHandlers) tablePage(c echo.Context) error {
 
 // ---- a new table with a phone each ----
 
-func (h diamantHandlers) phonesSetup(c echo.Context) error {
+func (h handlers) phonesSetup(c echo.Context) error {
 	return h.renderPhonesSetup(c, http.StatusOK, page.DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
-func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
+func (h handlers) renderPhonesSetup(c echo.Context, status int, p page.DiamantPhones) error {
 	return kit.RenderPage(c, status, page.DiamantPhonesPage(h.Frame(c, "diamant-phones", h.Localizer(c).T("diamant.phones.title")), p))
 }
 
-func (h diamantHandlers) phonesCreate(c echo.Context) error {
+func (h handlers) phonesCreate(c echo.Context) error {
 	l := h.Localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
@@ -161,7 +161,7 @@ const (
 
 // hostAct runs a host's change of a table under its lock: change edits the options and
 // devices, or returns a problem to show. The version of the form must be the table's.
-func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
+func (h handlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
 	id := c.Param("id")
 	unlock, err := h.LockTable(id)
 	if err != nil {
@@ -199,7 +199,7 @@ func (h diamantHandlers) hostAct(c echo.Context, after afterHostAct, change func
 
 // save writes what changed of a table's options and devices, in one store write (one
 // transaction, one version: a crash never leaves half of a change), and tells its phones.
-func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
+func (h handlers) save(ctx context.Context, t *diamanttable.Table, opt diamanttable.Options, devices []table.Device) error {
 	raw, err := json.Marshal(opt)
 	if err != nil {
 		return err
@@ -224,7 +224,7 @@ func (h diamantHandlers) save(ctx context.Context, t *diamanttable.Table, opt di
 
 // open opens a one-phone table to other phones, once: it gets a code; the seats
 // the host keeps stay on its phone, the others are free for other phones to claim.
-func (h diamantHandlers) open(c echo.Context) error {
+func (h handlers) open(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		l := h.Localizer(c)
 		if t.State == nil || opt.Ended {
@@ -255,7 +255,7 @@ func (h diamantHandlers) open(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) start(c echo.Context) error {
+func (h handlers) start(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
 		l := h.Localizer(c)
 		if !opt.Lobby {
@@ -279,7 +279,7 @@ func (h diamantHandlers) start(c echo.Context) error {
 
 // seatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
-func (h diamantHandlers) seatAction(c echo.Context) error {
+func (h handlers) seatAction(c echo.Context) error {
 	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
 		l := h.Localizer(c)
 		host := table.Host(*devices)
@@ -343,7 +343,7 @@ func (h diamantHandlers) seatAction(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) drawMode(c echo.Context) error {
+func (h handlers) drawMode(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		d := c.FormValue("draw")
 		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
@@ -354,7 +354,7 @@ func (h diamantHandlers) drawMode(c echo.Context) error {
 	})
 }
 
-func (h diamantHandlers) end(c echo.Context) error {
+func (h handlers) end(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		opt.Ended, opt.Proposal = true, nil
 		return "", 0
@@ -363,7 +363,7 @@ func (h diamantHandlers) end(c echo.Context) error {
 
 // propose: the host proposes "leave" for a seat whose phone is away. Every phone
 // shows the proposal; the host confirms it in a second step (proposal, below).
-func (h diamantHandlers) propose(c echo.Context) error {
+func (h handlers) propose(c echo.Context) error {
 	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 		l := h.Localizer(c)
 		seat, err := strconv.Atoi(c.FormValue("seat"))
@@ -379,7 +379,7 @@ func (h diamantHandlers) propose(c echo.Context) error {
 }
 
 // proposal confirms (the seat votes "leave") or withdraws the host's proposal.
-func (h diamantHandlers) proposal(c echo.Context) error {
+func (h handlers) proposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
 		return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
 			opt.Proposal = nil

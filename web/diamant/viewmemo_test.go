@@ -1,13 +1,15 @@
-package web
+package diamant
 
 import (
 	"bytes"
+	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/kit/kittest"
 	"tavolo/web/page"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -16,12 +18,12 @@ import (
 // own form token, and no other seat's pending vote or hidden chest; the phones that see
 // the same share one drawing.
 func TestViewMemoKeepsEachDevicesView(t *testing.T) {
-	s, id, phones := benchPhones(t) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
-	h := diamantHandlers{s.Kit}
+	k, id, phones := benchPhones(t) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
+	h := handlers{k}
 	// Each phone its own token; phone 1 twice (a second tab), phone 3 in French.
 	one := &diamanttable.Table{}
 	require.NoError(t, h.read(phones[1], id, one))
-	contexts := append(phones, benchContext(t, s, "/diamant/"+id+"/events", one.Device))
+	contexts := append(phones, kittest.Context(t, k, http.MethodGet, "/diamant/"+id+"/events", one.Device))
 	contexts[3].Set("lang", "fr")
 	for i, c := range contexts {
 		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
@@ -50,10 +52,10 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 		}
 	}
 	// The two tabs of phone 1 shared a drawing; the seven streams drew seven views at most.
-	slot := &diamantViews.slots[0]
-	for i := range diamantViews.slots {
-		if diamantViews.slots[i].id == id {
-			slot = &diamantViews.slots[i]
+	slot := &playViews.slots[0]
+	for i := range playViews.slots {
+		if playViews.slots[i].id == id {
+			slot = &playViews.slots[i]
 		}
 	}
 	require.Equal(t, id, slot.id)

@@ -1,4 +1,4 @@
-package web
+package donuts
 
 import (
 	"encoding/json"
@@ -27,7 +27,7 @@ import (
 // announce. The computer's reply is computed in the same request. Every form carries the
 // table's version: a move made against an older version is refused.
 
-func (h donutsHandlers) routes(e *echo.Echo) {
+func (h handlers) routes(e *echo.Echo) {
 	e.GET("/donuts", h.setup)
 	e.POST("/donuts", h.create, h.Limits.NewTables)
 	e.GET("/donuts/t/:id", h.showTable)
@@ -40,12 +40,12 @@ func (h donutsHandlers) routes(e *echo.Echo) {
 
 // ---- setup ----
 
-func (h donutsHandlers) setup(c echo.Context) error {
+func (h handlers) setup(c echo.Context) error {
 	return h.renderSetup(c, http.StatusOK, page.DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
 		Color: "chocolate", First: "chocolate", Board: "new"})
 }
 
-func (h donutsHandlers) renderSetup(c echo.Context, status int, p page.DonutsSetup) error {
+func (h handlers) renderSetup(c echo.Context, status int, p page.DonutsSetup) error {
 	l := h.Localizer(c)
 	for _, lv := range donuts.Levels {
 		p.Levels = append(p.Levels, string(lv))
@@ -58,7 +58,7 @@ func (h donutsHandlers) renderSetup(c echo.Context, status int, p page.DonutsSet
 }
 
 // resume lists this device's unfinished games.
-func (h donutsHandlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]page.DonutsResume, error) {
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
@@ -90,7 +90,7 @@ func modeText(l *i18n.Localizer, opt donutstable.Options) string {
 // 98 304 layouts of the four tiles need no more than six digits.
 func newBoardNumber() uint64 { return uint64(rand.IntN(1_000_000)) }
 
-func (h donutsHandlers) create(c echo.Context) error {
+func (h handlers) create(c echo.Context) error {
 	l := h.Localizer(c)
 	form, err := c.FormParams()
 	if err != nil {
@@ -128,12 +128,12 @@ func (h donutsHandlers) create(c echo.Context) error {
 
 // board is the board as this device sees it (page.DonutsView): with, for the host
 // while a second phone may join, the code, the link and its QR code.
-func (h donutsHandlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
+func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) page.DonutsPlay {
 	v := page.DonutsView{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
-		qr, err := qrSVG(link, l.T("diamant.join.qr", "Code", spaced))
+		qr, err := kit.QRSVG(link, l.T("diamant.join.qr", "Code", spaced))
 		if err != nil {
 			h.Log.Error("donuts: the join code's QR", "err", err)
 		}
@@ -142,9 +142,9 @@ func (h donutsHandlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable)
 	return v.Board()
 }
 
-// donutsReply is the JSON answer to a script: the board's new state, the panel and what
+// Reply is the JSON answer to a script: the board's new state, the panel and what
 // to announce.
-type donutsReply struct {
+type Reply struct {
 	Version  int64             `json:"version"`
 	Heading  string            `json:"heading"` // the page's heading: it changes once a second phone joins
 	Cells    []page.DonutsCell `json:"cells"`   // row by row
@@ -156,7 +156,7 @@ type donutsReply struct {
 }
 
 // show answers with the board: a whole page, or for a script the JSON reply.
-func (h donutsHandlers) show(c echo.Context, status int, p page.DonutsPlay) error {
+func (h handlers) show(c echo.Context, status int, p page.DonutsPlay) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
@@ -171,7 +171,7 @@ func (h donutsHandlers) show(c echo.Context, status int, p page.DonutsPlay) erro
 }
 
 // replyOf is the board as a script's reply (and a live update) carries it.
-func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply, error) {
+func (h handlers) replyOf(c echo.Context, p page.DonutsPlay) (Reply, error) {
 	token, _ := c.Get("csrf").(string)
 	f := page.Frame{L: h.Localizer(c), CSRF: token}
 	ctx := c.Request().Context()
@@ -180,19 +180,19 @@ func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply,
 	w := kit.Appender{B: *buf}
 	defer func() { kit.PutBuffer(&kit.HTMLBuffers, buf, w.B) }()
 	if err := page.DonutsPanel(f, p).Render(ctx, &w); err != nil {
-		return donutsReply{}, err
+		return Reply{}, err
 	}
 	panel := string(w.B)
 	w.B = w.B[:0]
 	if err := page.DonutsInfo(f, p).Render(ctx, &w); err != nil {
-		return donutsReply{}, err
+		return Reply{}, err
 	}
 	info := string(w.B)
 	w.B = w.B[:0]
 	if err := page.DonutsHistory(f, p).Render(ctx, &w); err != nil {
-		return donutsReply{}, err
+		return Reply{}, err
 	}
-	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished, Announce: p.Say}
+	r := Reply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished, Announce: p.Say}
 	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
@@ -201,14 +201,14 @@ func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply,
 }
 
 // refuse answers a refused request: the board as it stands, with the reason.
-func (h donutsHandlers) refuse(c echo.Context, t *donutsTable, status int, problem string) error {
+func (h handlers) refuse(c echo.Context, t *donutsTable, status int, problem string) error {
 	t.fresh = 0
 	p := h.board(c, h.Localizer(c), t)
 	p.Problem, p.News = problem, nil
 	return h.show(c, status, p)
 }
 
-func (h donutsHandlers) showTable(c echo.Context) error {
+func (h handlers) showTable(c echo.Context) error {
 	id := c.Param("id")
 	unlock, err := h.LockTable(id)
 	if err != nil {
@@ -230,7 +230,7 @@ func (h donutsHandlers) showTable(c echo.Context) error {
 
 // action runs an action on a table under its lock, once the form's version is the
 // table's: a form from before a change (another tab, a double tap) is refused.
-func (h donutsHandlers) action(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
+func (h handlers) action(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
 	id := c.Param("id")
 	unlock, err := h.LockTable(id)
 	if err != nil {
@@ -251,11 +251,11 @@ func (h donutsHandlers) action(c echo.Context, act func(echo.Context, *donutsTab
 func staleDonuts(l *i18n.Localizer) string { return l.T("donuts.error.stale") }
 
 // handlePlace places the person's donut, then the computer's reply when it plays.
-func (h donutsHandlers) handlePlace(c echo.Context) error {
+func (h handlers) handlePlace(c echo.Context) error {
 	return h.action(c, h.place)
 }
 
-func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+func (h handlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 	id := t.Rec.ID
 	text := c.FormValue("plate")
 	if text == "" {
@@ -304,11 +304,11 @@ func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer)
 }
 
 // handleUndo takes back the person's last move, and against the computer its reply too.
-func (h donutsHandlers) handleUndo(c echo.Context) error {
+func (h handlers) handleUndo(c echo.Context) error {
 	return h.action(c, h.undo)
 }
 
-func (h donutsHandlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+func (h handlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
 	id := t.Rec.ID
 	n := t.Undoable()
 	if n == 0 {
@@ -346,7 +346,7 @@ func (h donutsHandlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) 
 }
 
 // again starts a new table with the same players: on the same board, or on a new one.
-func (h donutsHandlers) again(c echo.Context) error {
+func (h handlers) again(c echo.Context) error {
 	t, err := h.load(c, c.Param("id"))
 	if err != nil {
 		return err
@@ -375,7 +375,7 @@ func (h donutsHandlers) again(c echo.Context) error {
 }
 
 // startTable makes a new table for this device and sends the phone to it.
-func (h donutsHandlers) startTable(c echo.Context, opt donutstable.Options) error {
+func (h handlers) startTable(c echo.Context, opt donutstable.Options) error {
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
