@@ -10,7 +10,6 @@ import (
 
 	"tavolo/i18n"
 	"tavolo/web/kit"
-	"tavolo/web/page"
 )
 
 // A table's change reaches every phone at it at once, each drawing its own view
@@ -45,7 +44,7 @@ type viewSlot struct {
 
 type memoView struct {
 	lang  string
-	p     page.DiamantPlay
+	p     Play
 	reply []byte // with csrfHole where the form token goes
 	holes []int  // where csrfHole is in reply
 }
@@ -59,7 +58,7 @@ var playViews = &viewMemo{seed: maphash.MakeSeed()}
 
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, drawn
 // once for every device with the same view model and language.
-func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPlay) []byte {
+func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
 	if m == nil || !plainToken(csrf) || p.ID == "" {
 		return appendPlayReply(b, l, csrf, p)
 	}
@@ -101,7 +100,7 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 
 // likely: the fields that differ most often between two phones' views are the same (a
 // quick way out before comparing them all).
-func likely(a, b *page.DiamantPlay) bool {
+func likely(a, b *Play) bool {
 	return a.Screen == b.Screen && a.Host == b.Host && a.Where == b.Where && a.Mine == b.Mine && a.Heading == b.Heading
 }
 

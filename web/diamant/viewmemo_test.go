@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/web/kit/kittest"
-	"tavolo/web/page"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -34,7 +33,7 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
 			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
-			var p page.DiamantPlay
+			var p Play
 			h.view(c, tb).Fill("", &p)
 			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
 			require.Equal(t, string(want), string(b), "round %d", round)
