@@ -185,7 +185,7 @@ func (h handlers) showPlay(c echo.Context, status int, p Play) error {
 		return kit.RenderPage(c, status, PlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
-	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, h.Localizer(c), token, &p), nil })
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return playViews.appendPlayReply(b, h.Localizer(c), token, &p), nil })
 }
 
 // refuse answers a refused action: the current screen with the reason, nothing changed.

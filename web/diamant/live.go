@@ -114,7 +114,7 @@ func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return appendPlayReply(b, h.Localizer(c), token, &p), shows
+	return playViews.appendPlayReply(b, h.Localizer(c), token, &p), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,4 +162,41 @@ func BenchmarkAwaySeats(b *testing.B) {
 			b.Fatal("nobody is away")
 		}
 	}
+}
+
+// BenchmarkDiamantTableEvent is one change of a table reaching its six phones, one stream
+// each, as under make bench-load: each phone reads the table and writes its own event; memo:
+// through the memo of views, emptied before each change (a new version meets an empty
+// memo); alone: each phone drawing its own.
+func BenchmarkDiamantTableEvent(b *testing.B) {
+	k, id, phones := benchPhones(b)
+	for i, c := range phones {
+		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
+	}
+	memo := playViews
+	for _, name := range []string{"memo", "alone"} {
+		b.Run(name, func(b *testing.B) {
+			playViews = map[string]*viewMemo{"memo": memo}[name]
+			var w countingWriter
+			t := &diamanttable.Table{}
+			b.ReportAllocs()
+			for b.Loop() {
+				if playViews != nil {
+					for i := range playViews.slots {
+						playViews.slots[i].id = ""
+					}
+				}
+				for _, c := range phones {
+					if err := (handlers{k}).read(c, id, t); err != nil {
+						b.Fatal(err)
+					}
+					handlers{k}.awaySeats(t)
+					if err := (handlers{k}).writeEvent(&w, c, t, false, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+	playViews = memo
 }

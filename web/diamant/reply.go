@@ -2,6 +2,7 @@ package diamant
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,15 +17,31 @@ import (
 // announce.
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
-// announce is an empty list.
+// announce is an empty list. Written by hand, field by field as encoding/json writes a
+// Reply (without escaping HTML): the screen's HTML is escaped from the buffer it
+// was drawn into, with no copy of it as a string nor a pass through reflection.
 func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
-	if announce == nil {
-		announce = []say.Sentence{}
+	b = kit.AppendJSONString(append(b, `{"html":"`...), html)
+	b = kit.AppendJSONString(append(b, `","title":"`...), heading)
+	b = kit.AppendJSONString(append(b, ` · Tavolo","url":"`...), url)
+	b = strconv.AppendInt(append(b, `","version":`...), version, 10)
+	b = append(b, `,"announce":[`...)
+	for i, s := range announce {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = kit.AppendJSONString(append(b, `{"text":"`...), s.Text)
+		b = append(b, '"')
+		if s.Assertive {
+			b = append(b, `,"assertive":true`...)
+		}
+		if s.Sound != "" {
+			b = kit.AppendJSONString(append(b, `,"sound":"`...), s.Sound)
+			b = append(b, '"')
+		}
+		b = append(b, '}')
 	}
-	// Strings and a number: encoding cannot fail.
-	b, _ = kit.AppendJSON(b, Reply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
-		Version: version, Announce: announce})
-	return b
+	return append(b, "]}"...)
 }
 
 // appendPlayReply appends the reply of a play screen.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/kit/kittest"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -131,4 +132,24 @@ func marshalUnescaped(v any) ([]byte, error) {
 	enc.SetEscapeHTML(false)
 	err := enc.Encode(v)
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
+}
+
+// appendReply writes by hand what encoding/json writes of a diamantReply.
+func TestAppendReplyIsJSONs(t *testing.T) {
+	texts := []string{"", "plain", `quote " backslash \ slash /`, "<p class=\"x\">a & b</p>", "\x00\x01\b\f\n\r\t\x1f\x7f",
+		"é ü 日本 🃏", "\u2028\u2029", "bad \xff\xfe utf-8 \xe2\x82", "ends in half a rune \xe2\x82", "«\u00a0»\u202f!"}
+	for _, html := range texts {
+		for _, text := range texts {
+			announce := []say.Sentence{{Text: text}, {Text: html, Assertive: true, Sound: text}, {Text: "x", Sound: html}}
+			for _, a := range [][]say.Sentence{nil, {}, announce} {
+				all := a
+				if all == nil {
+					all = []say.Sentence{}
+				}
+				want, err := kit.AppendJSON(nil, Reply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
+				require.NoError(t, err)
+				require.Equal(t, string(want), string(appendReply(nil, []byte(html), text, []byte(html), 42, a)))
+			}
+		}
+	}
 }

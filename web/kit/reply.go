@@ -3,6 +3,7 @@ package kit
 import (
 	"encoding/json"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 )
@@ -58,6 +59,55 @@ func AppendJSON(b []byte, v any) ([]byte, error) {
 		return b, err
 	}
 	return w.B[:len(w.B)-1], nil // Encode ends with a newline
+}
+
+// AppendJSONString appends s as the inside of a JSON string, escaped byte for byte as
+// AppendJSON escapes a string (encoding/json without escaping HTML): quote, backslash and
+// control characters, an invalid UTF-8 byte as U+FFFD, U+2028 and U+2029.
+func AppendJSONString[T []byte | string](b []byte, s T) []byte {
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune([]byte(s[i:min(len(s), i+utf8.UTFMax)]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(b, s[start:]...)
 }
 
 // Appender is a writer that appends to its bytes.

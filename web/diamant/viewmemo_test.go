@@ -1,0 +1,62 @@
+package diamant
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"tavolo/web/kit/kittest"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// With the memo, every phone at a table gets what it would draw alone: the same bytes, its
+// own form token, and no other seat's pending vote or hidden chest; the phones that see
+// the same share one drawing.
+func TestViewMemoKeepsEachDevicesView(t *testing.T) {
+	k, id, phones := benchPhones(t) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
+	h := handlers{k}
+	// Each phone its own token; phone 1 twice (a second tab), phone 3 in French.
+	one := &diamanttable.Table{}
+	require.NoError(t, h.read(phones[1], id, one))
+	contexts := append(phones, kittest.Context(t, k, http.MethodGet, "/diamant/"+id+"/events", one.Device))
+	contexts[3].Set("lang", "fr")
+	for i, c := range contexts {
+		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
+	}
+	for round := range 2 {
+		var got [][]byte
+		for _, c := range contexts {
+			tb := &diamanttable.Table{}
+			require.NoError(t, h.read(c, id, tb))
+			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
+			var p Play
+			h.view(c, tb).Fill("", &p)
+			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
+			require.Equal(t, string(want), string(b), "round %d", round)
+			got = append(got, b)
+		}
+		for i, b := range got {
+			for j := range contexts {
+				token := []byte(strings.Repeat(string(rune('a'+j)), 32))
+				assert.Equal(t, i == j, bytes.Contains(b, token), "phone %d's view has phone %d's token", i, j)
+			}
+		}
+		// Seat 0's and seat 1's votes are theirs: said on their phones only.
+		for i, b := range got[:6] {
+			assert.Equal(t, i == 0 || i == 1, bytes.Contains(b, []byte("You chose to go on")), "phone %d", i)
+		}
+	}
+	// The two tabs of phone 1 shared a drawing; the seven streams drew seven views at most.
+	slot := &playViews.slots[0]
+	for i := range playViews.slots {
+		if playViews.slots[i].id == id {
+			slot = &playViews.slots[i]
+		}
+	}
+	require.Equal(t, id, slot.id)
+	assert.Len(t, slot.views, 6)
+}
