@@ -34,7 +34,7 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 			require.NoError(t, h.read(c, id, tb))
 			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
 			var p Play
-			h.view(c, tb).Fill("", &p)
+			h.view(c, tb).Screen("", &p)
 			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
 			require.Equal(t, string(want), string(b), "round %d", round)
 			got = append(got, b)
