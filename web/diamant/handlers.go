@@ -95,7 +95,7 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, Resume{ID: t.ID, Names: say.Names(l, opt.Players)})
+		out = append(out, Resume{ID: t.ID, Names: say.And(l, opt.Players)})
 	}
 	return out, nil
 }

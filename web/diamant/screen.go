@@ -150,7 +150,7 @@ func (v View) fillCave(p *Play) {
 	}
 	if st.Finished() {
 		winners := say.DiamantSeatNames(t.Names, w)
-		p.Winners = say.Names(l, winners)
+		p.Winners = say.And(l, winners)
 		return
 	}
 	cards := st.TableCards()

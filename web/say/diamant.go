@@ -27,21 +27,6 @@ func DiamantCard(l *i18n.Localizer, c diamant.Card) string {
 	return ""
 }
 
-// joinNames lists names as a Sentence does: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara".
-func Names(l *i18n.Localizer, names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	out := names[0]
-	for _, n := range names[1 : len(names)-1] {
-		out += ", " + n
-	}
-	return out + l.T("diamant.and") + names[len(names)-1]
-}
-
 // seatNames gives the names of a set of seats, in seat order.
 func DiamantSeatNames(names []string, seats diamant.Seats) []string {
 	var out []string
@@ -63,7 +48,7 @@ func diamantTokens(l *i18n.Localizer, v Verbosity, t diamant.Tokens) string {
 	clear, red := v.Pick("diamant.n.clear", "diamant.brief.n.clear"), v.Pick("diamant.n.red", "diamant.brief.n.red")
 	switch {
 	case t.Clear > 0 && t.Red > 0:
-		return l.N(clear, t.Clear) + l.T("diamant.and") + l.N(red, t.Red)
+		return And(l, []string{l.N(clear, t.Clear), l.N(red, t.Red)})
 	case t.Clear > 0:
 		return l.N(clear, t.Clear)
 	case t.Red > 0:
@@ -94,7 +79,7 @@ func diamantIdols(l *i18n.Localizer, idols diamant.IdolSet) string {
 	for _, c := range idols.Cards() {
 		parts = append(parts, l.T("diamant.idol.the", "Value", c.Value()))
 	}
-	return Names(l, parts)
+	return And(l, parts)
 }
 
 // pointsText is "34 points".
@@ -140,7 +125,7 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 			if e.Seats == 0 {
 				add(l.T("diamant.say.continue.all"), false, "")
 			} else {
-				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats))), false, "")
+				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats))), false, "")
 			}
 		case diamant.EvCardShared:
 			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {
@@ -189,7 +174,7 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
 			}
 		case diamant.EvGameOver:
-			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
+			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats)),
 				"Points", diamantPoints(l, e.Amount)), true, "")
 		}
 	}

@@ -201,8 +201,8 @@ func TestRiskAndNames(t *testing.T) {
 	require.Equal(t, "No card can end the round yet.", DiamantRisk(ls["en"], Full, 0, 28))
 	require.Equal(t, "2 karty z 20 ukončia kolo.", DiamantRisk(ls["sk"], Full, 2, 20))
 	require.Equal(t, "1 carte sur 4 met fin à la manche.", DiamantRisk(ls["fr"], Full, 1, 4))
-	require.Equal(t, "Ada, Bruno e Chiara", Names(ls["it"], sayNames[:3]))
-	require.Equal(t, "Ada", Names(ls["en"], sayNames[:1]))
+	require.Equal(t, "Ada, Bruno e Chiara", And(ls["it"], sayNames[:3]))
+	require.Equal(t, "Ada", And(ls["en"], sayNames[:1]))
 	require.Equal(t, "Hazard: boulder", DiamantCard(ls["en"], diamant.Boulder))
 	require.Equal(t, "Pericolo: tronco", DiamantCard(ls["it"], diamant.Ram))
 }
