@@ -266,7 +266,7 @@ func (h handlers) start(c echo.Context) error {
 		if _, err := diamant.New(opt.Setup); err != nil {
 			var de *diamant.Error
 			if errors.As(err, &de) {
-				return diamantProblem(l, de), http.StatusUnprocessableEntity
+				return say.DiamantProblem(l, de), http.StatusUnprocessableEntity
 			}
 			return err.Error(), http.StatusInternalServerError
 		}

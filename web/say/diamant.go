@@ -242,3 +242,33 @@ func DiamantChestNote(l *i18n.Localizer, names []string, held, shown diamant.Sea
 	}
 	return strings.Join(note, " ")
 }
+
+// DiamantProblem says an engine refusal in the player's language.
+func DiamantProblem(l *i18n.Localizer, e *diamant.Error) string {
+	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", DiamantCard(l, e.Card),
+		"Count", e.Count, "Limit", e.Limit)
+}
+
+// DiamantAwayNews says which phones went away and which came back, between two sets of
+// seats away: "Ada's phone has been away for a while.", one sentence a seat.
+func DiamantAwayNews(l *i18n.Localizer, names []string, before, now diamant.Seats) []Sentence {
+	news := []Sentence{}
+	for _, seat := range (now &^ before).List() {
+		news = append(news, Sentence{Text: l.T("diamant.presence.away", "Name", names[seat])})
+	}
+	for _, seat := range (before &^ now).List() {
+		news = append(news, Sentence{Text: l.T("diamant.presence.back", "Name", names[seat])})
+	}
+	return news
+}
+
+// DiamantUndoWhat says what the last step, a, was, without ever telling how someone voted.
+func DiamantUndoWhat(l *i18n.Localizer, names []string, a diamant.Action) string {
+	switch a.Type {
+	case diamant.ActDraw:
+		return l.T("diamant.undo.draw", "Card", DiamantCard(l, a.Card))
+	case diamant.ActVote:
+		return l.T("diamant.undo.vote", "Name", names[a.Seat])
+	}
+	return l.T("diamant.undo.exits")
+}

@@ -221,3 +221,15 @@ func TestDiamantChestNote(t *testing.T) {
 		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
 	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il bauletto è nascosto")
 }
+
+func TestDiamantProblemAwayAndUndo(t *testing.T) {
+	ls := localizers(t)
+	require.Equal(t, "Two players are called Ada; each player needs a different name.",
+		DiamantProblem(ls["en"], &diamant.Error{Code: diamant.CodeDuplicateName, Seat: 1, Name: "Ada"}))
+	require.Equal(t, []Sentence{{Text: "Bruno's phone has been away for a while."}, {Text: "Ada's phone is back."}},
+		DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(0), diamant.SeatsOf(1)))
+	require.Empty(t, DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(1), diamant.SeatsOf(1)))
+	require.Equal(t, "L'ultimo passo è stato il voto di Bruno.", DiamantUndoWhat(ls["it"], sayNames, diamant.Action{Type: diamant.ActVote, Seat: 1}))
+	require.Equal(t, "La dernière étape était la pioche de la carte Danger\u00a0: rocher.",
+		DiamantUndoWhat(ls["fr"], sayNames, diamant.Action{Type: diamant.ActDraw, Card: diamant.Boulder}))
+}
