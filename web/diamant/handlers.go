@@ -162,9 +162,7 @@ type Reply struct {
 	Announce []say.Sentence `json:"announce"`
 }
 
-// screenURL is the address of a screen, where a form's 303 leads.
-func screenURL(p Play) string { return string(appendScreenURL(nil, &p)) }
-
+// appendScreenURL appends the address of a screen: where a form's 303 leads, and a reply's url.
 func appendScreenURL(b []byte, p *Play) []byte {
 	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
@@ -250,7 +248,8 @@ func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
 		// current screen instead.
-		return c.Redirect(http.StatusSeeOther, screenURL(h.screen(c, t, "")))
+		p := h.screen(c, t, "")
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	v := h.view(c, t)
 	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
@@ -322,7 +321,7 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
 	p := h.screen(c, t, "")
 	if !kit.WantsJSON(c) {
-		return c.Redirect(http.StatusSeeOther, screenURL(p))
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	return h.showPlay(c, http.StatusOK, p)
 }
@@ -502,7 +501,7 @@ func (h handlers) risk(c echo.Context, t *diamanttable.Table) error {
 	}
 	p := h.screen(c, t, "reveal")
 	if !kit.WantsJSON(c) {
-		return c.Redirect(http.StatusSeeOther, screenURL(p))
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	if p.ShowRisk {
 		p.Say = []say.Sentence{{Text: p.Risk}}

@@ -31,7 +31,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(Reply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := marshalUnescaped(Reply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &p)),
 			Version: p.Version, Announce: orEmpty(p.Say)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -76,9 +76,9 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want  Reply
 	}{
 		{tb, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
-			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
+			URL: string(appendScreenURL(nil, &play)), Version: 4, Announce: orEmpty(play.Say)}},
 		{&host, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
-			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
+			URL: string(appendScreenURL(nil, &cave)), Version: 4, Announce: orEmpty(cave.Say)}},
 		{tb, true, Reply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}},
 	} {

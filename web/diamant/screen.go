@@ -43,18 +43,11 @@ type View struct {
 	Away      diamant.Seats
 }
 
-// Screen is the screen the table is at for this device. show asks for a screen that is
-// not the default one: "pass" (ScreenPass: hand over the phone for the first vote) or
-// "reveal" (ScreenReveal: after everyone has voted), as the page's query asks.
-func (v View) Screen(show string) Play {
-	var p Play
-	v.Fill(show, &p)
-	return p
-}
-
-// Fill is Screen, made in p (a zero Play): a live stream's event makes it in
-// place, its stack kept small.
-func (v View) Fill(show string, p *Play) {
+// Screen makes in p (a zero Play) the screen the table is at for this device. show asks
+// for a screen that is not the default one: "pass" (ScreenPass: hand over the phone for
+// the first vote) or "reveal" (ScreenReveal: after everyone has voted), as the page's
+// query asks. A Play is large: it is made in place, not returned.
+func (v View) Screen(show string, p *Play) {
 	l, t := v.L, v.T
 	st := t.State
 	names := t.Names

@@ -138,7 +138,8 @@ func TestDiamantScreens(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for lang, want := range map[string]lines{"en": tc.en, "it": tc.it} {
 				tb, show := tc.table()
-				p := View{L: loc(t, lang), T: tb, Away: tc.away}.Screen(show)
+				var p Play
+				View{L: loc(t, lang), T: tb, Away: tc.away}.Screen(show, &p)
 				require.Equal(t, tc.screen, p.Screen, lang)
 				require.Equal(t, want.heading, p.Heading, lang)
 				require.Equal(t, want.say, sentences(p.Say), lang)

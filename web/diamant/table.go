@@ -66,5 +66,7 @@ func (h handlers) view(c echo.Context, t *diamanttable.Table) View {
 
 // screen is the screen t is at for this device (View.Screen).
 func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) Play {
-	return h.view(c, t).Screen(show)
+	var p Play
+	h.view(c, t).Screen(show, &p)
+	return p
 }
