@@ -20,7 +20,7 @@ var sameInEveryLanguage = map[string]bool{
 	"game.donuts":     true,
 	// Issue #14's brief announcements and lists: a name and a time, with the punctuation
 	// of each language (French spaces its semicolon).
-	"donaz.list.sep":   true,
+	"app.list.sep":     true, // ", ": the comma of every language
 	"donaz.brief.turn": true,
 	"donaz.brief.both": true,
 }

@@ -146,7 +146,7 @@ func (s *Server) joinPageOf(c echo.Context, j joinable) (page.Join, error) {
 		return page.Join{}, err
 	}
 	rec := j.rec
-	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, j.Names),
+	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.And(l, j.Names),
 		Lobby: j.Lobby, MaxName: j.MaxName, TableURL: j.game.TablePath + rec.ID, Heading: l.T(j.Heading)}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device && len(d.Seats) > 0 })

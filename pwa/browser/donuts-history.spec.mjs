@@ -227,7 +227,7 @@ for (const lang of LANGS) {
       await gp.goto('/join');
       await gp.getByRole('textbox', { name: msg(cat, 'join.code') }).fill(code);
       await gp.getByRole('button', { name: msg(cat, 'join.submit') }).click();
-      await gp.getByRole('button', { name: msg(cat, 'join.take.donuts', { Color: msg(cat, 'donuts.color.vanilla') }) }).click();
+      await gp.getByRole('button', { name: msg(cat, 'donuts.join.take', { Color: msg(cat, 'donuts.color.vanilla') }) }).click();
       await expect(h1(gp)).toHaveText(msg(cat, 'donuts.play.title.phones', { Color: msg(cat, 'donuts.color.vanilla') }));
       await expect(h1(hp)).toHaveText(msg(cat, 'donuts.play.title.phones', { Color: msg(cat, 'donuts.color.chocolate') }));
 

@@ -41,17 +41,17 @@ for (const lang of LANGS) {
       const spaced = new RegExp(escapeRe(msg(cat, 'diamant.join.spaced', { Spaced: '@' })).replace('@', '([0-9A-Z](?: [0-9A-Z]){5})'));
       const line = hp.getByRole('main').getByText(spaced);
       const code = (await line.textContent()).match(spaced)[1].replaceAll(' ', '');
-      await expect(hp.getByRole('img', { name: msg(cat, 'diamant.join.qr', { Code: code.split('').join(' ') }) })).toBeVisible();
+      await expect(hp.getByRole('img', { name: msg(cat, 'donuts.join.qr', { Code: code.split('').join(' ') }) })).toBeVisible();
       await expectNoAxeViolations(hp); // the board with the code and the QR code
 
       // The second phone types the code, as read out, and takes vanilla.
       await gp.goto('/join');
       await gp.getByRole('textbox', { name: msg(cat, 'join.code') }).fill(code.toLowerCase());
       await gp.getByRole('button', { name: msg(cat, 'join.submit') }).click();
-      await expect(h1(gp)).toHaveText(msg(cat, 'join.table.heading.donuts'));
+      await expect(h1(gp)).toHaveText(msg(cat, 'donuts.join.heading'));
       await expectNoAxeViolations(gp); // join: the free colour
-      await expect(gp.getByRole('button', { name: msg(cat, 'join.take.donuts', { Color: color('chocolate') }) })).toHaveCount(0);
-      await gp.getByRole('button', { name: msg(cat, 'join.take.donuts', { Color: color('vanilla') }) }).click();
+      await expect(gp.getByRole('button', { name: msg(cat, 'donuts.join.take', { Color: color('chocolate') }) })).toHaveCount(0);
+      await gp.getByRole('button', { name: msg(cat, 'donuts.join.take', { Color: color('vanilla') }) }).click();
       await expect(h1(gp)).toHaveText(msg(cat, 'donuts.play.title.phones', { Color: color('vanilla') }));
       await expect(status(gp)).toHaveText(msg(cat, 'donuts.phones.wait', { Color: color('chocolate') }));
       await expect(playable(gp, cat)).toHaveCount(0);

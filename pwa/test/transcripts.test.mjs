@@ -40,8 +40,8 @@ export { readToml, catalog };
 const EPOCH = 1_700_000_000_000;
 const MIN = 60_000;
 
-// summary is the clock's summary line as the server writes it (web/donaz.go,
-// donazSummary), from the same catalog messages: the time per team or each team's, the
+// summary is the clock's summary line as the server writes it (web/say/donaz.go,
+// DonazSummary, its lists joined by say.And), from the same catalog messages: the time per team or each team's, the
 // time control, the warnings when they are not the usual ones, the pause when put away.
 function summary(t, names, settings, pauseHidden) {
   const minutes = (ms) => t('time.minutes', { Count: ms / MIN });
@@ -55,7 +55,7 @@ function summary(t, names, settings, pauseHidden) {
   if (!usual) {
     const times = settings.alerts.map((s) => (s % 60 === 0 ? minutes(s * 1000) : t('time.seconds', { Count: s })));
     const list = times.length > 1
-      ? times.slice(0, -1).join(t('donaz.list.sep')) + t('donaz.list.and') + times.at(-1)
+      ? times.slice(0, -1).join(t('app.list.sep')) + t('app.list.and') + times.at(-1)
       : times.join('');
     if (times.length === 0) parts.push(t(settings.countdown ? 'donaz.clock.countOnly' : 'donaz.clock.noAlerts'));
     else parts.push(t(settings.countdown ? 'donaz.clock.alertsCount' : 'donaz.clock.alerts', { Count: times.length, Times: list }));
@@ -322,10 +322,17 @@ function bronsteinClock(t, lines, verbosity) {
   page.wait(2 * MIN);
 }
 
+// listWords are the words of the server's lists (say.And: app.list.sep, app.list.and),
+// which the summary needs and the clock's own catalog does not hold.
+function listWords(lang) {
+  const app = readToml(readFileSync(join(ROOT, 'i18n', 'locales', `app.${lang}.toml`), 'utf8'), `app.${lang}.toml`);
+  return { 'app.list.sep': app['app.list.sep'].other, 'app.list.and': app['app.list.and'].other };
+}
+
 // donazTranscript plays the fixed sequence in one language: the four clocks with full
 // announcements, then again with brief ones.
 export function donazTranscript(lang) {
-  const t = makeT(catalog(lang), lang);
+  const t = makeT({ ...catalog(lang), ...listWords(lang) }, lang);
   const lines = [];
   const teams = [t('donaz.team.default', { Number: 1 }), t('donaz.team.default', { Number: 2 })];
 

@@ -95,7 +95,7 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, Resume{ID: t.ID, Names: say.Names(l, opt.Players)})
+		out = append(out, Resume{ID: t.ID, Names: say.And(l, opt.Players)})
 	}
 	return out, nil
 }
@@ -125,7 +125,7 @@ func (h handlers) create(c echo.Context) error {
 		if !errors.As(err, &de) {
 			return err
 		}
-		p.Problem = diamantProblem(l, de)
+		p.Problem = say.DiamantProblem(l, de)
 		if de.Seat >= 0 {
 			p.Problems = map[int]bool{de.Seat: true}
 		}
@@ -194,12 +194,6 @@ func (h handlers) refuse(c echo.Context, t *diamanttable.Table, status int, prob
 	p := h.screen(c, t, "reveal")
 	p.Problem = problem
 	return h.showPlay(c, status, p)
-}
-
-// diamantProblem says an engine refusal in the player's language.
-func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
-	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", say.DiamantCard(l, e.Card),
-		"Count", e.Count, "Limit", e.Limit)
 }
 
 func (h handlers) show(c echo.Context) error {
@@ -307,7 +301,7 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 		if !errors.As(err, &de) {
 			return err
 		}
-		return h.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
+		return h.refuse(c, t, http.StatusUnprocessableEntity, say.DiamantProblem(l, de))
 	}
 	raw, err := diamanttable.Stamped(a, t.Rec.Version+1)
 	if err != nil {
@@ -445,7 +439,7 @@ func (h handlers) undoScreen(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
 	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Screen: ScreenUndo, Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: UndoWhat(l, t), Where: h.view(c, t).Where()}
+		Heading: l.T("diamant.undo.heading"), UndoWhat: undoWhat(l, t), Where: h.view(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return h.showPlay(c, http.StatusOK, p)
 }
@@ -466,7 +460,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	if len(t.Actions) == 0 {
 		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
-	what := UndoWhat(l, t)
+	what := undoWhat(l, t)
 	t.Actions = t.Actions[:len(t.Actions)-1]
 	if err := t.Replay(); err != nil {
 		return err

@@ -54,7 +54,7 @@ func (v *diamantLive) Presence(w io.Writer, c echo.Context) (bool, error) {
 	}
 	before := v.away
 	v.away = now
-	return v.h.writePresence(w, c, v.t, v.table, func() []say.Sentence { return v.h.awayNews(c, v.t, before, now) })
+	return v.h.writePresence(w, c, v.t, v.table, func() []say.Sentence { return say.DiamantAwayNews(v.h.Localizer(c), v.t.Opt.Players, before, now) })
 }
 
 // writeEvent writes a device's view of the table at t's version as one event, the version
@@ -138,17 +138,4 @@ func (h handlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 		}
 	}
 	return away
-}
-
-// awayNews says which phones went away and which came back, between two sets of seats away.
-func (h handlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
-	l := h.Localizer(c)
-	news := []say.Sentence{}
-	for _, seat := range (now &^ before).List() {
-		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})
-	}
-	for _, seat := range (before &^ now).List() {
-		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.Opt.Players[seat])})
-	}
-	return news
 }

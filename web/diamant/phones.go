@@ -266,9 +266,10 @@ func (h handlers) start(c echo.Context) error {
 		if _, err := diamant.New(opt.Setup); err != nil {
 			var de *diamant.Error
 			if errors.As(err, &de) {
-				return diamantProblem(l, de), http.StatusUnprocessableEntity
+				return say.DiamantProblem(l, de), http.StatusUnprocessableEntity
 			}
-			return err.Error(), http.StatusInternalServerError
+			h.Log.Error("diamant: a game the lobby checked does not start", "table", t.Rec.ID, "err", err)
+			return l.T("diamant.error.start"), http.StatusInternalServerError
 		}
 		opt.Lobby = false
 		opt.Keepers, opt.Moved = diamanttable.KeepersAt(*devices, len(opt.Players)), nil

@@ -127,7 +127,7 @@ func randomScreen(t testing.TB, k *kit.Kit, tb *diamanttable.Table, rng *rand.Ra
 	case 0:
 		if tb.State.VoteDue() && len(tb.Actions) > 0 {
 			p = Play{ID: tb.Rec.ID, Version: tb.Rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
-				UndoWhat: UndoWhat(l, tb)}
+				UndoWhat: undoWhat(l, tb)}
 		}
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {

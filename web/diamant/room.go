@@ -11,6 +11,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/kit"
+	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -33,7 +34,7 @@ func New(k *kit.Kit) kit.Game {
 		ImportProblem: func(l *i18n.Localizer, err error) string {
 			var de *diamant.Error
 			if errors.As(err, &de) {
-				return l.T("app.offline.move.players", "Problem", diamantProblem(l, de))
+				return l.T("app.offline.move.players", "Problem", say.DiamantProblem(l, de))
 			}
 			return ""
 		},

@@ -143,7 +143,7 @@ func (v View) fillCave(p *Play) {
 	}
 	if st.Finished() {
 		winners := say.DiamantSeatNames(t.Names, w)
-		p.Winners = say.Names(l, winners)
+		p.Winners = say.And(l, winners)
 		return
 	}
 	cards := st.TableCards()
@@ -286,19 +286,14 @@ func (v View) FillVote(seat int, p *Play) {
 	}
 }
 
-// UndoWhat says what the last step was, without ever telling how someone voted.
-func UndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
+// undoWhat says what the table's last step was, without ever telling how someone voted;
+// "" when there is none.
+func undoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 	a, ok := t.LastAction()
 	if !ok {
 		return ""
 	}
-	switch a.Type {
-	case diamant.ActDraw:
-		return l.T("diamant.undo.draw", "Card", say.DiamantCard(l, a.Card))
-	case diamant.ActVote:
-		return l.T("diamant.undo.vote", "Name", t.Opt.Players[a.Seat])
-	}
-	return l.T("diamant.undo.exits")
+	return say.DiamantUndoWhat(l, t.Opt.Players, a)
 }
 
 // Lobby is a table's page as its device sees it: its seats, who holds them and who

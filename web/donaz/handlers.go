@@ -14,6 +14,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/kit"
 	"tavolo/web/page"
+	"tavolo/web/say"
 )
 
 // routes registers Donaz's pages: the clock's setup, a plain GET form, and the clock,
@@ -82,7 +83,7 @@ func (h handlers) clock(c echo.Context) error {
 			p.Teams[i].Digits = strconv.Itoa(setup.TeamMinutes(i)) + ":00"
 		}
 	}
-	p.Budget, p.Increment, p.Summary = donazSummary(l, setup, names)
+	p.Budget, p.Increment, p.Summary = say.DonazSummary(l, setup, names)
 	p.Delay = setup.Control == donaz.ControlDelay && !setup.Untimed
 	if setup.Start != donaz.StartRandom {
 		first, _ := strconv.Atoi(setup.Start)
@@ -111,63 +112,6 @@ func (h handlers) clock(c echo.Context) error {
 	f := h.PlayFrame(c, "donaz-clock", l.T("donaz.clock.title"))
 	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
 	return kit.RenderPage(c, http.StatusOK, ClockPage(f, p))
-}
-
-// donazSummary is the setup in sentences, as the clock shows it under its title: the
-// time per team (or each team's), the time control, the warnings when they are not the
-// usual ones, the pause when put away. It gives the first two apart as well.
-func donazSummary(l *i18n.Localizer, setup donaz.Setup, names [2]string) (budget, control, all string) {
-	if setup.Untimed {
-		return l.T("donaz.time.untimed"), "", l.T("donaz.time.untimed")
-	}
-	if setup.Handicap() {
-		budget = l.T("donaz.clock.budgets",
-			"Team1", names[0], "Time1", l.N("time.minutes", setup.TeamMinutes(0)),
-			"Team2", names[1], "Time2", l.N("time.minutes", setup.TeamMinutes(1)))
-	} else {
-		budget = l.T("donaz.clock.budget", "Time", l.N("time.minutes", setup.Minutes))
-	}
-	switch {
-	case setup.Control == donaz.ControlIncrement && setup.Increment > 0:
-		control = l.N("donaz.clock.increment", setup.Increment)
-	case setup.Control == donaz.ControlDelay && setup.Delay > 0:
-		control = l.N("donaz.clock.delay", setup.Delay)
-	case setup.Control == donaz.ControlBronstein && setup.Delay > 0:
-		control = l.N("donaz.clock.bronstein", setup.Delay)
-	}
-	parts := []string{budget}
-	if control != "" {
-		parts = append(parts, control)
-	}
-	if !setup.DefaultAlerts() {
-		parts = append(parts, donazAlerts(l, setup))
-	}
-	if setup.PauseHidden {
-		parts = append(parts, l.T("donaz.clock.pauseHidden"))
-	}
-	return budget, control, strings.Join(parts, " ")
-}
-
-// donazAlerts says the chosen warnings: "Warnings at 5 minutes, 1 minute and 10 seconds
-// left, then the last 5 seconds counted."
-func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
-	times := make([]string, len(setup.Alerts))
-	for i, a := range setup.Alerts {
-		times[i] = Duration(l, a)
-	}
-	list := strings.Join(times, "")
-	if len(times) > 1 {
-		list = strings.Join(times[:len(times)-1], l.T("donaz.list.sep")) + l.T("donaz.list.and") + times[len(times)-1]
-	}
-	switch {
-	case len(times) == 0 && setup.Count:
-		return l.T("donaz.clock.countOnly")
-	case len(times) == 0:
-		return l.T("donaz.clock.noAlerts")
-	case setup.Count:
-		return l.N("donaz.clock.alertsCount", len(times), "Times", list)
-	}
-	return l.N("donaz.clock.alerts", len(times), "Times", list)
 }
 
 // defaultName empties a name that is a team's default in any language, so that the

@@ -133,7 +133,7 @@ func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) Play 
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
-		qr, err := kit.QRSVG(link, l.T("diamant.join.qr", "Code", spaced))
+		qr, err := kit.QRSVG(link, l.T("donuts.join.qr", "Code", spaced))
 		if err != nil {
 			h.Log.Error("donuts: the join code's QR", "err", err)
 		}

@@ -27,7 +27,7 @@ func (h handlers) open(c echo.Context) error {
 		opt := t.Opt
 		switch {
 		case !t.device.Host:
-			return h.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+			return h.refuse(c, t, http.StatusForbidden, l.T("donuts.error.host"))
 		case t.Game.Finished():
 			return h.refuse(c, t, http.StatusConflict, l.T("donuts.error.game-over", "Plate", ""))
 		case err != nil || !opt.OpenTo(keep):

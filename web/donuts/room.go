@@ -31,9 +31,9 @@ func New(k *kit.Kit) kit.Game {
 		ImportProblem: func(l *i18n.Localizer, err error) string {
 			switch {
 			case errors.Is(err, donutstable.ErrLevel):
-				return l.T("app.offline.move.level")
+				return l.T("donuts.offline.move.level")
 			case errors.Is(err, donutstable.ErrNoHuman):
-				return l.T("app.offline.move.human")
+				return l.T("donuts.offline.move.human")
 			}
 			return ""
 		},
@@ -58,10 +58,10 @@ func join(l *i18n.Localizer, rec table.Record) (kit.Joining, bool) {
 	if json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones {
 		return kit.Joining{}, false
 	}
-	return kit.Joining{Heading: "join.table.heading.donuts",
+	return kit.Joining{Heading: "donuts.join.heading",
 		Names: []string{l.T("donuts.who.chocolate"), l.T("donuts.who.vanilla")}, Own: opt.Own,
 		SeatLabel: func(seat int) string {
-			return l.T("join.take.donuts", "Color", say.DonutsColor(l, donutstable.ColorOf(seat)))
+			return l.T("donuts.join.take", "Color", say.DonutsColor(l, donutstable.ColorOf(seat)))
 		},
 		Take: func(table.Record, int, string) (json.RawMessage, error) { return nil, nil }}, true
 }

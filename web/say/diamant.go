@@ -27,21 +27,6 @@ func DiamantCard(l *i18n.Localizer, c diamant.Card) string {
 	return ""
 }
 
-// joinNames lists names as a Sentence does: "Ada", "Ada and Bruno", "Ada, Bruno and Chiara".
-func Names(l *i18n.Localizer, names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	out := names[0]
-	for _, n := range names[1 : len(names)-1] {
-		out += ", " + n
-	}
-	return out + l.T("diamant.and") + names[len(names)-1]
-}
-
 // seatNames gives the names of a set of seats, in seat order.
 func DiamantSeatNames(names []string, seats diamant.Seats) []string {
 	var out []string
@@ -63,7 +48,7 @@ func diamantTokens(l *i18n.Localizer, v Verbosity, t diamant.Tokens) string {
 	clear, red := v.Pick("diamant.n.clear", "diamant.brief.n.clear"), v.Pick("diamant.n.red", "diamant.brief.n.red")
 	switch {
 	case t.Clear > 0 && t.Red > 0:
-		return l.N(clear, t.Clear) + l.T("diamant.and") + l.N(red, t.Red)
+		return And(l, []string{l.N(clear, t.Clear), l.N(red, t.Red)})
 	case t.Clear > 0:
 		return l.N(clear, t.Clear)
 	case t.Red > 0:
@@ -94,7 +79,7 @@ func diamantIdols(l *i18n.Localizer, idols diamant.IdolSet) string {
 	for _, c := range idols.Cards() {
 		parts = append(parts, l.T("diamant.idol.the", "Value", c.Value()))
 	}
-	return Names(l, parts)
+	return And(l, parts)
 }
 
 // pointsText is "34 points".
@@ -140,7 +125,7 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 			if e.Seats == 0 {
 				add(l.T("diamant.say.continue.all"), false, "")
 			} else {
-				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats))), false, "")
+				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats))), false, "")
 			}
 		case diamant.EvCardShared:
 			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {
@@ -189,7 +174,7 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
 			}
 		case diamant.EvGameOver:
-			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", Names(l, DiamantSeatNames(names, e.Seats)),
+			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats)),
 				"Points", diamantPoints(l, e.Amount)), true, "")
 		}
 	}
@@ -256,4 +241,34 @@ func DiamantChestNote(l *i18n.Localizer, names []string, held, shown diamant.Sea
 		note = append(note, l.T("diamant.chest.moved.name", "Name", names[seat]))
 	}
 	return strings.Join(note, " ")
+}
+
+// DiamantProblem says an engine refusal in the player's language.
+func DiamantProblem(l *i18n.Localizer, e *diamant.Error) string {
+	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", DiamantCard(l, e.Card),
+		"Count", e.Count, "Limit", e.Limit)
+}
+
+// DiamantAwayNews says which phones went away and which came back, between two sets of
+// seats away: "Ada's phone has been away for a while.", one sentence a seat.
+func DiamantAwayNews(l *i18n.Localizer, names []string, before, now diamant.Seats) []Sentence {
+	news := []Sentence{}
+	for _, seat := range (now &^ before).List() {
+		news = append(news, Sentence{Text: l.T("diamant.presence.away", "Name", names[seat])})
+	}
+	for _, seat := range (before &^ now).List() {
+		news = append(news, Sentence{Text: l.T("diamant.presence.back", "Name", names[seat])})
+	}
+	return news
+}
+
+// DiamantUndoWhat says what the last step, a, was, without ever telling how someone voted.
+func DiamantUndoWhat(l *i18n.Localizer, names []string, a diamant.Action) string {
+	switch a.Type {
+	case diamant.ActDraw:
+		return l.T("diamant.undo.draw", "Card", DiamantCard(l, a.Card))
+	case diamant.ActVote:
+		return l.T("diamant.undo.vote", "Name", names[a.Seat])
+	}
+	return l.T("diamant.undo.exits")
 }

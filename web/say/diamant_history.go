@@ -83,8 +83,8 @@ func DiamantHistory(l *i18n.Localizer, names []string, events []diamant.Event, s
 
 // diamantVote says a revealed vote: who leaves and who continues.
 func diamantVote(l *i18n.Localizer, names []string, leave, stay diamant.Seats) string {
-	leaving := l.N("diamant.n.history.leave", leave.Count(), "Names", Names(l, DiamantSeatNames(names, leave)))
-	staying := l.N("diamant.n.history.continue", stay.Count(), "Names", Names(l, DiamantSeatNames(names, stay)))
+	leaving := l.N("diamant.n.history.leave", leave.Count(), "Names", And(l, DiamantSeatNames(names, leave)))
+	staying := l.N("diamant.n.history.continue", stay.Count(), "Names", And(l, DiamantSeatNames(names, stay)))
 	switch {
 	case stay == 0:
 		return l.T("diamant.history.vote.one", "Part", leaving)
@@ -140,7 +140,7 @@ func DiamantSummary(l *i18n.Localizer, st *diamant.State, events []diamant.Event
 	}
 	if all := everyone(st); shown&all == all {
 		if w, best := st.Winners(); best > 0 {
-			out = append(out, l.N("diamant.n.history.leads", w.Count(), "Names", Names(l, DiamantSeatNames(st.Names(), w)),
+			out = append(out, l.N("diamant.n.history.leads", w.Count(), "Names", And(l, DiamantSeatNames(st.Names(), w)),
 				"Points", diamantPoints(l, best)))
 		}
 	} else {

@@ -201,8 +201,8 @@ func TestRiskAndNames(t *testing.T) {
 	require.Equal(t, "No card can end the round yet.", DiamantRisk(ls["en"], Full, 0, 28))
 	require.Equal(t, "2 karty z 20 ukončia kolo.", DiamantRisk(ls["sk"], Full, 2, 20))
 	require.Equal(t, "1 carte sur 4 met fin à la manche.", DiamantRisk(ls["fr"], Full, 1, 4))
-	require.Equal(t, "Ada, Bruno e Chiara", Names(ls["it"], sayNames[:3]))
-	require.Equal(t, "Ada", Names(ls["en"], sayNames[:1]))
+	require.Equal(t, "Ada, Bruno e Chiara", And(ls["it"], sayNames[:3]))
+	require.Equal(t, "Ada", And(ls["en"], sayNames[:1]))
 	require.Equal(t, "Hazard: boulder", DiamantCard(ls["en"], diamant.Boulder))
 	require.Equal(t, "Pericolo: tronco", DiamantCard(ls["it"], diamant.Ram))
 }
@@ -220,4 +220,16 @@ func TestDiamantChestNote(t *testing.T) {
 	require.Equal(t, "Ada : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin. "+
 		"Chiara : le coffre est caché, car cette place a changé de téléphone pendant la partie. Il sera montré à la fin.", both)
 	require.Contains(t, DiamantChestNote(ls["it"], names, diamant.SeatsOf(0, 1), diamant.SeatsOf(0)), "Bruno: il bauletto è nascosto")
+}
+
+func TestDiamantProblemAwayAndUndo(t *testing.T) {
+	ls := localizers(t)
+	require.Equal(t, "Two players are called Ada; each player needs a different name.",
+		DiamantProblem(ls["en"], &diamant.Error{Code: diamant.CodeDuplicateName, Seat: 1, Name: "Ada"}))
+	require.Equal(t, []Sentence{{Text: "Bruno's phone has been away for a while."}, {Text: "Ada's phone is back."}},
+		DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(0), diamant.SeatsOf(1)))
+	require.Empty(t, DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(1), diamant.SeatsOf(1)))
+	require.Equal(t, "L'ultimo passo è stato il voto di Bruno.", DiamantUndoWhat(ls["it"], sayNames, diamant.Action{Type: diamant.ActVote, Seat: 1}))
+	require.Equal(t, "La dernière étape était la pioche de la carte Danger\u00a0: rocher.",
+		DiamantUndoWhat(ls["fr"], sayNames, diamant.Action{Type: diamant.ActDraw, Card: diamant.Boulder}))
 }

@@ -28,13 +28,13 @@ func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seat
 		for i, h := range seen {
 			names[i] = l.T("diamant.where.hazard." + h.String())
 		}
-		hazards = l.N("diamant.n.where.hazards", len(seen), "List", Names(l, names))
+		hazards = l.N("diamant.n.where.hazards", len(seen), "List", And(l, names))
 	}
 	out := []string{l.T("diamant.where.round", "Round", st.Round(), "Deck", l.N("diamant.n.where.deck", st.DeckSize()), "Hazards", hazards)}
 
 	out = append(out, l.T("diamant.where.cave", "Cave", diamantCave(l, st), "Cards", diamantLying(l, st)))
 	if waiting := st.Waiting(); waiting != 0 {
-		out = append(out, l.T("diamant.where.waiting", "Names", Names(l, DiamantSeatNames(st.Names(), waiting))))
+		out = append(out, l.T("diamant.where.waiting", "Names", And(l, DiamantSeatNames(st.Names(), waiting))))
 	}
 	out = append(out, diamantOwnChests(l, st, held, shown)...)
 	return strings.Join(out, " ")
@@ -55,15 +55,15 @@ func diamantCave(l *i18n.Localizer, st *diamant.State) string {
 	}
 	switch {
 	case same && hand == 0:
-		return l.T("diamant.where.cave.none", "Names", Names(l, DiamantSeatNames(st.Names(), st.InCave())))
+		return l.T("diamant.where.cave.none", "Names", And(l, DiamantSeatNames(st.Names(), st.InCave())))
 	case same && len(in) > 1:
-		return l.N("diamant.n.where.cave.each", hand, "Names", Names(l, DiamantSeatNames(st.Names(), st.InCave())))
+		return l.N("diamant.n.where.cave.each", hand, "Names", And(l, DiamantSeatNames(st.Names(), st.InCave())))
 	}
 	cave := make([]string, len(in))
 	for k, i := range in {
 		cave[k] = l.N("diamant.n.where.carries", st.Hand(i), "Name", st.Name(i))
 	}
-	return Names(l, cave)
+	return And(l, cave)
 }
 
 // diamantLying says what lies on the cards: the diamonds left on each treasure, the idols.
@@ -80,7 +80,7 @@ func diamantLying(l *i18n.Localizer, st *diamant.State) string {
 	if len(lying) == 0 {
 		return l.T("diamant.where.table.nothing")
 	}
-	return Names(l, lying)
+	return And(l, lying)
 }
 
 // everyone is the set of a game's seats.
@@ -121,6 +121,6 @@ func DiamantFinal(l *i18n.Localizer, st *diamant.State) string {
 	for i, seat := range seats {
 		scores[i] = l.N("diamant.n.history.score", st.Score(seat), "Name", st.Name(seat))
 	}
-	return l.N("diamant.n.over", w.Count(), "Names", Names(l, DiamantSeatNames(st.Names(), w)), "Points", diamantPoints(l, best)) +
-		" " + l.T("diamant.history.scores", "List", Names(l, scores))
+	return l.N("diamant.n.over", w.Count(), "Names", And(l, DiamantSeatNames(st.Names(), w)), "Points", diamantPoints(l, best)) +
+		" " + l.T("diamant.history.scores", "List", And(l, scores))
 }

@@ -24,10 +24,7 @@ func donutsPlateList(l *i18n.Localizer, ps []donuts.Point, last string) string {
 	for i, p := range ps {
 		names[i] = DonutsPlate(l, p)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], l.T("donuts.list.sep")) + l.T(last) + names[len(names)-1]
+	return List(l, names, "donuts.list.sep", last)
 }
 
 // DonutsLineAt is the line of a plate of the game's board.

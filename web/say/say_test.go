@@ -28,3 +28,13 @@ func localizers(t *testing.T) map[string]*i18n.Localizer {
 	}
 	return out
 }
+
+func TestList(t *testing.T) {
+	ls := localizers(t)
+	require.Equal(t, "", And(ls["en"], nil))
+	require.Equal(t, "Ada", And(ls["fr"], []string{"Ada"}))
+	require.Equal(t, "Ada et Bruno", And(ls["fr"], []string{"Ada", "Bruno"}))
+	require.Equal(t, "Ada, Bruno a Chiara", And(ls["sk"], []string{"Ada", "Bruno", "Chiara"}))
+	require.Equal(t, "x\u202f; y ou z", List(ls["fr"], []string{"x", "y", "z"}, "donuts.list.sep", "donuts.or"))
+	require.Equal(t, "x; y alebo z", List(ls["sk"], []string{"x", "y", "z"}, "donuts.list.sep", "donuts.or"))
+}
