@@ -225,42 +225,40 @@ func (s *Server) joinSeat(c echo.Context) error {
 	ctx := c.Request().Context()
 	var setup json.RawMessage // nil: the options are unchanged
 	if c.FormValue("seat") == "new" {
-		if !j.lobby {
-			return again(http.StatusConflict, l.T("join.error.started"))
+		devices, err := opt.JoinNew(rec.Devices, device, c.FormValue("name"))
+		if problem, status, ok := tableRefusal(l, err); ok {
+			return again(status, problem)
+		} else if err != nil {
+			return err
 		}
-		if len(opt.Players) >= 8 {
-			return again(http.StatusConflict, l.T("diamant.error.seats.full"))
-		}
-		// One new seat per phone: a device that holds a seat already (the host's phone
-		// too) adds no other by joining, or one phone could fill every seat of the lobby.
-		// The host adds seats on its own phone, and may leave them free for that phone.
-		if at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
-			return again(http.StatusConflict, l.T("join.error.onenew"))
-		}
-		name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
-		if problem != "" {
-			return again(http.StatusUnprocessableEntity, problem)
-		}
-		opt.Players = append(opt.Players, name)
 		if setup, err = json.Marshal(opt); err != nil {
 			return err
 		}
-		rec.Devices = table.MoveSeat(rec.Devices, len(opt.Players)-1, device)
+		rec.Devices = devices
 	} else {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || !slices.Contains(table.FreeSeats(j.own, rec.Devices), seat) {
-			return again(http.StatusConflict, l.T("join.error.taken"))
+		if err != nil {
+			seat = -1 // no seat: refused as one taken
+		}
+		var devices []table.Device
+		if rec.Game == "diamant" {
+			devices, err = opt.Claim(rec.Devices, seat, device, len(rec.Log))
+		} else {
+			devices, err = table.Claim(rec.Devices, j.own, seat, device)
+		}
+		if problem, status, ok := tableRefusal(l, err); ok {
+			return again(status, problem)
+		} else if err != nil {
+			return err
 		}
 		if rec.Game == "diamant" && !opt.Lobby {
 			// During a game the seat's secrets stay with the phone that had them: the
 			// options that say so change with the devices, in the same write.
-			host := rec.Devices[table.Host(rec.Devices)].ID
-			diamanttable.HandOver(&opt, seat, host, device, host, len(rec.Log))
 			if setup, err = json.Marshal(opt); err != nil {
 				return err
 			}
 		}
-		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
+		rec.Devices = devices
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
 	if _, err := s.tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {

@@ -85,7 +85,7 @@ func (s *Server) importTable(c echo.Context) error {
 	path := "/diamant/"
 	switch r.Game {
 	case diamanttable.Game.Name():
-		var t *diamanttable.Shared
+		var t *diamanttable.Table
 		if moved, t, err = diamanttable.Import(r); err == nil {
 			seats = diamanttable.Game.Seats(t)
 		}
