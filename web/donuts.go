@@ -350,22 +350,11 @@ func (h donutsHandlers) again(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	opt := t.Opt
-	opt.AI = rand.Uint64()
-	// Play again is one phone's new table, as Diamant's: a second phone joins it by its
-	// own code, once the host opens it.
-	opt.Phones, opt.Own, opt.Ask = false, nil, nil
-	first := opt.Spec.First
-	if opt.Drawn {
-		first = donuts.DrawFirst(rand.Uint64())
-	}
-	switch c.FormValue("board") {
-	case "same":
-		opt.Spec.First = first
-	case "new":
-		opt.Spec = donuts.Numbered(newBoardNumber(), first)
-	default:
-		return h.refuse(c, t, http.StatusBadRequest, h.localizer(c).T("donuts.error.again"))
+	opt, err := t.Opt.Again(c.FormValue("board"), rand.Uint64(), rand.Uint64(), newBoardNumber())
+	if problem, status, ok := tableRefusal(h.localizer(c), err); ok {
+		return h.refuse(c, t, status, problem)
+	} else if err != nil {
+		return err
 	}
 	if ok, err := h.takeNewTable(c); !ok {
 		return err
