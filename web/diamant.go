@@ -25,17 +25,17 @@ import (
 
 func (h diamantHandlers) routes(e *echo.Echo) {
 	e.GET("/diamant", h.setup)
-	e.POST("/diamant", h.create, h.limitNewTables)
+	e.POST("/diamant", h.create, h.limits.NewTables)
 	e.GET("/diamant/:id", h.show)
 	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
-	e.POST("/diamant/:id/draw", h.draw, h.limitActions)
-	e.POST("/diamant/:id/vote", h.vote, h.limitActions)
-	e.POST("/diamant/:id/exits", h.exits, h.limitActions)
+	e.POST("/diamant/:id/draw", h.draw, h.limits.Actions)
+	e.POST("/diamant/:id/vote", h.vote, h.limits.Actions)
+	e.POST("/diamant/:id/exits", h.exits, h.limits.Actions)
 	e.GET("/diamant/:id/undo", h.undoScreen)
 	e.GET("/diamant/:id/history", h.history)
-	e.POST("/diamant/:id/undo", h.handleUndo, h.limitActions)
-	e.POST("/diamant/:id/risk", h.handleRisk, h.limitActions)
-	e.POST("/diamant/:id/again", h.handleAgain, h.limitActions)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.limits.Actions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.limits.Actions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.limits.Actions)
 	h.phoneRoutes(e)
 }
 
@@ -455,7 +455,7 @@ func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
 		return h.refuse(c, t, http.StatusForbidden, h.localizer(c).T("diamant.error.noseat"))
 	}
 	opt := t.Opt.Again(diamanttable.NewSeed())
-	if ok, err := h.takeNewTable(c); !ok {
+	if ok, err := h.limits.TakeNewTable(c); !ok {
 		return err
 	}
 	device, err := h.deviceID(c)

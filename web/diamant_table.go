@@ -18,7 +18,7 @@ import (
 // load reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
 func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
-	o, err := openTable(h.Server, c, diamanttable.Game, id)
+	o, err := openTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, e
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
 func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
-	o, err := openTable(h.Server, c, diamanttable.Game, id)
+	o, err := openTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return err
 	}
