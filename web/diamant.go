@@ -55,7 +55,7 @@ type diamantSetupForm struct {
 func (h diamantHandlers) setup(c echo.Context) error {
 	l := h.localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
-	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
+	if err != nil || n < diamanttable.MinSeats || n > diamanttable.MaxSeats {
 		n = 4
 	}
 	names := make([]string, n)
@@ -67,7 +67,7 @@ func (h diamantHandlers) setup(c echo.Context) error {
 
 func (h diamantHandlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.localizer(c)
-	p := page.DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+	p := page.DiamantSetup{Count: form.Count, Counts: diamanttable.SeatCounts(), Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, page.DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
@@ -108,19 +108,12 @@ func (h diamantHandlers) create(c echo.Context) error {
 	}
 	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
 	p.Count = len(p.Names)
-	if (p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox) || (p.Vote != diamanttable.VotePhone && p.Vote != diamanttable.VoteCards) {
-		p.Problem = l.T("diamant.error.form")
-		return h.renderSetup(c, http.StatusBadRequest, p)
+	opt, err := diamanttable.NewOptions(p.Names, p.Draw, p.Vote, p.Seed)
+	if problem, status, ok := tableRefusal(l, err); ok {
+		p.Problem = problem
+		return h.renderSetup(c, status, p)
 	}
-	seed := diamanttable.NewSeed()
-	if p.Seed != "" {
-		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
-			p.Problem = l.T("diamant.error.seed")
-			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-		}
-	}
-	opt := diamanttable.Options{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
-	if _, err := diamant.New(opt.Setup); err != nil {
+	if err != nil {
 		var de *diamant.Error
 		if !errors.As(err, &de) {
 			return err
@@ -129,13 +122,10 @@ func (h diamantHandlers) create(c echo.Context) error {
 		if de.Seat >= 0 {
 			p.Problems = map[int]bool{de.Seat: true}
 		}
-		if p.Count < diamant.MinPlayers || p.Count > diamant.MaxPlayers {
+		if p.Count < diamanttable.MinSeats || p.Count > diamanttable.MaxSeats {
 			p.Count = 0
 		}
 		return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-	}
-	for i, n := range opt.Players {
-		opt.Players[i] = diamant.CleanName(n)
 	}
 	device, err := h.deviceID(c)
 	if err != nil {

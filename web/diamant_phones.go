@@ -122,17 +122,13 @@ func (h diamantHandlers) renderPhonesSetup(c echo.Context, status int, p page.Di
 func (h diamantHandlers) phonesCreate(c echo.Context) error {
 	l := h.localizer(c)
 	p := page.DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
-	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
-		p.Problem = l.T("diamant.error.form")
-		return h.renderPhonesSetup(c, http.StatusBadRequest, p)
-	}
-	name, problem := diamanttable.CheckName(l, p.Name, nil)
-	if problem != "" {
+	opt, err := diamanttable.PhonesOptions(p.Name, p.Draw, p.Hidden)
+	if problem, status, ok := tableRefusal(l, err); ok {
 		p.Problem = problem
-		return h.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
+		return h.renderPhonesSetup(c, status, p)
+	} else if err != nil {
+		return err
 	}
-	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{name}, Seed: diamanttable.NewSeed()}, Draw: p.Draw, Vote: diamanttable.VotePhone,
-		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
 	device, err := h.deviceID(c)
 	if err != nil {
 		return err
