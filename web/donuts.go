@@ -97,29 +97,14 @@ func (h donutsHandlers) create(c echo.Context) error {
 	}
 	p := page.DonutsSetup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
-	opt := donutstable.Options{Mode: p.Mode, AI: rand.Uint64()}
-	human, errColor := donuts.ParseColor(p.Color)
-	level, errLevel := donuts.ParseLevel(p.Level)
-	if p.Mode == donutstable.ModeComputer {
-		opt.Human, opt.Level = human, level
+	opt, err := donutstable.NewOptions(p.Mode, p.Level, p.Color, p.First, p.Board, p.Seed, rand.Uint64(), rand.Uint64(), newBoardNumber())
+	if problem, status, ok := tableRefusal(l, err); ok {
+		// A form no page sends, or a board's number that is none.
+		p.Problem, p.SeedInvalid = problem, status == http.StatusUnprocessableEntity
+		return h.renderSetup(c, status, p)
+	} else if err != nil {
+		return err
 	}
-	first, errFirst := donuts.ParseColor(p.First)
-	if p.First == "draw" {
-		first, errFirst, opt.Drawn = donuts.DrawFirst(rand.Uint64()), nil, true
-	}
-	if (p.Mode != donutstable.ModeTwo && p.Mode != donutstable.ModeComputer) || (p.Mode == donutstable.ModeComputer && (errColor != nil || errLevel != nil)) ||
-		errFirst != nil || (p.Board != "new" && p.Board != "number") {
-		p.Problem = l.T("donuts.error.setup")
-		return h.renderSetup(c, http.StatusBadRequest, p)
-	}
-	seed := newBoardNumber()
-	if p.Board == "number" {
-		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
-			p.Problem, p.SeedInvalid = l.T("donuts.error.seed", "Text", p.Seed), true
-			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-		}
-	}
-	opt.Spec = donuts.Numbered(seed, first)
 	return h.startTable(c, opt)
 }
 

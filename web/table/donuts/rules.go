@@ -1,6 +1,8 @@
 package donuts
 
 import (
+	"strconv"
+
 	engine "tavolo/companion/donuts"
 	"tavolo/web/table"
 )
@@ -76,4 +78,41 @@ func (t *Table) AskUndo(mine int, answer string) (UndoStep, Options, error) {
 	}
 	opt.Ask = nil
 	return UndoRefused, opt, nil
+}
+
+// Boards of a new game, as the setup form names them.
+const (
+	SetupBoardNew    = "new"    // a new board, numbered at random
+	SetupBoardNumber = "number" // the board of a number the player typed
+)
+
+// NewOptions are the options of a new table as the setup form gives them: the mode
+// (ModeTwo, ModeComputer), against the computer the computer's level and the person's
+// colour, the first player's colour or "draw" (drawn by lot), and the board (a new one,
+// or the one numbered seed). The random numbers are the caller's: the computer's seed ai,
+// draw for the first player drawn by lot, and number for a new board. Refused: what no
+// form sends (table.BadForm), a board's number that is no number (table.Invalid).
+func NewOptions(mode, level, color, first, board, seed string, ai, draw, number uint64) (Options, error) {
+	opt := Options{Mode: mode, AI: ai}
+	human, errColor := engine.ParseColor(color)
+	lvl, errLevel := engine.ParseLevel(level)
+	if mode == ModeComputer {
+		opt.Human, opt.Level = human, lvl
+	}
+	firstColor, errFirst := engine.ParseColor(first)
+	if first == "draw" {
+		firstColor, errFirst, opt.Drawn = engine.DrawFirst(draw), nil, true
+	}
+	if (mode != ModeTwo && mode != ModeComputer) || (mode == ModeComputer && (errColor != nil || errLevel != nil)) ||
+		errFirst != nil || (board != SetupBoardNew && board != SetupBoardNumber) {
+		return Options{}, table.Refuse(table.BadForm, "donuts.error.setup")
+	}
+	if board == SetupBoardNumber {
+		var err error
+		if number, err = strconv.ParseUint(seed, 10, 64); err != nil {
+			return Options{}, table.Refuse(table.Invalid, "donuts.error.seed", "Text", seed)
+		}
+	}
+	opt.Spec = engine.Numbered(number, firstColor)
+	return opt, nil
 }

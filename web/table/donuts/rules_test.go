@@ -78,3 +78,27 @@ func TestAskUndo(t *testing.T) {
 	_, _, err = tb.AskUndo(1, AnswerYes)
 	refused(t, err, table.Conflict, "donuts.phones.undo.gone")
 }
+
+func TestNewOptions(t *testing.T) {
+	opt, err := NewOptions(ModeComputer, "hard", "vanilla", "chocolate", SetupBoardNumber, "123", 5, 6, 8)
+	require.NoError(t, err)
+	require.Equal(t, Options{Spec: engine.Numbered(123, engine.Chocolate), Mode: ModeComputer, Level: engine.Hard, Human: engine.Vanilla, AI: 5}, opt)
+	opt, err = NewOptions(ModeTwo, "", "", "draw", SetupBoardNew, "", 5, 6, 8)
+	require.NoError(t, err)
+	require.Equal(t, Options{Spec: engine.Numbered(8, engine.DrawFirst(6)), Mode: ModeTwo, AI: 5, Drawn: true}, opt,
+		"between two people, no colour nor level")
+	for _, tc := range [][]string{
+		{"three", "", "", "chocolate", SetupBoardNew},
+		{ModeComputer, "hard", "", "chocolate", SetupBoardNew},
+		{ModeComputer, "genius", "vanilla", "chocolate", SetupBoardNew},
+		{ModeTwo, "", "", "", SetupBoardNew},
+		{ModeTwo, "", "", "chocolate", "old"},
+	} {
+		_, err := NewOptions(tc[0], tc[1], tc[2], tc[3], tc[4], "x", 5, 6, 8)
+		refused(t, err, table.BadForm, "donuts.error.setup")
+	}
+	_, err = NewOptions(ModeTwo, "", "", "chocolate", SetupBoardNumber, "x", 5, 6, 8)
+	var r *table.Refusal
+	require.ErrorAs(t, err, &r)
+	require.Equal(t, table.Refusal{Kind: table.Invalid, ID: "donuts.error.seed", Args: []any{"Text", "x"}}, *r)
+}
