@@ -249,12 +249,9 @@ func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer)
 	if !ok {
 		return h.refuse(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
-	by := t.PlaysFor(t.device.Seats)
-	switch {
-	case len(t.device.Seats) == 0:
-		return h.refuse(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
-	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
-		return h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
+	by, err := t.Placer(t.device)
+	if problem, status, ok := tableRefusal(l, err); ok {
+		return h.refuse(c, t, status, problem)
 	}
 	// A reply the hard computer must search for costs a core's tens of milliseconds: it
 	// takes from a budget of its own, before anything changes.

@@ -3,8 +3,11 @@ package web
 import (
 	"errors"
 	"net/http"
+	"slices"
 
+	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/say"
 	"tavolo/web/table"
 )
 
@@ -17,11 +20,21 @@ var refusalStatus = [...]int{
 }
 
 // tableRefusal says a refusal of a table's rules in l's language, with its reply's status; ok
-// is false for an error that is not one.
+// is false for an error that is not one. An argument that is a game's value (a Donuts
+// colour) is said as the game's sentences say it.
 func tableRefusal(l *i18n.Localizer, err error) (problem string, status int, ok bool) {
 	var r *table.Refusal
 	if !errors.As(err, &r) {
 		return "", 0, false
 	}
-	return l.T(r.ID, r.Args...), refusalStatus[r.Kind], true
+	args, cloned := r.Args, false
+	for i, a := range r.Args {
+		if c, ok := a.(donuts.Color); ok {
+			if !cloned { // the refusal may be shared: its arguments stay as they are
+				args, cloned = slices.Clone(r.Args), true
+			}
+			args[i] = say.DonutsColor(l, c)
+		}
+	}
+	return l.T(r.ID, args...), refusalStatus[r.Kind], true
 }

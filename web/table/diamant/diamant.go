@@ -20,7 +20,6 @@ import (
 	"strconv"
 
 	engine "tavolo/companion/diamant"
-	"tavolo/i18n"
 	"tavolo/web/table"
 )
 
@@ -352,13 +351,3 @@ func (t *Table) PendingVote(seat int) (leave, ok bool) {
 
 // MayUndo: on a table with a phone each, only the host undoes (it never shows a vote).
 func (t *Table) MayUndo() bool { return !t.Opt.Phones || t.Host }
-
-// CheckName cleans a player's name (the engine's CleanName) and says, in l's language,
-// why it cannot be one (CheckedName); the reason is "" if it can be.
-func CheckName(l *i18n.Localizer, name string, taken []string) (string, string) {
-	name, r := CheckedName(name, taken)
-	if r != nil {
-		return name, l.T(r.ID, r.Args...)
-	}
-	return name, ""
-}

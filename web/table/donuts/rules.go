@@ -116,3 +116,18 @@ func NewOptions(mode, level, color, first, board, seed string, ai, draw, number 
 	opt.Spec = engine.Numbered(number, firstColor)
 	return opt, nil
 }
+
+// Placer is the colour device d places now (PlaysFor), or why it may place none: it holds
+// no seat (table.Forbidden), or on two phones it is the other phone's turn (table.Conflict,
+// the colour whose turn it is as the argument "Color"). Whether the game takes the donut
+// is the engine's to say.
+func (t *Table) Placer(d table.Device) (engine.Color, error) {
+	by := t.PlaysFor(d.Seats)
+	switch {
+	case len(d.Seats) == 0:
+		return engine.None, table.Refuse(table.Forbidden, "donuts.phones.error.noseat")
+	case t.TwoPhones(d) && by != t.Game.Turn() && !t.Game.Finished():
+		return engine.None, table.Refuse(table.Conflict, "donuts.phones.error.wait", "Color", t.Game.Turn())
+	}
+	return by, nil
+}

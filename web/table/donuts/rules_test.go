@@ -102,3 +102,27 @@ func TestNewOptions(t *testing.T) {
 	require.ErrorAs(t, err, &r)
 	require.Equal(t, table.Refusal{Kind: table.Invalid, ID: "donuts.error.seed", Args: []any{"Text", "x"}}, *r)
 }
+
+func TestPlacer(t *testing.T) {
+	opt := Options{Spec: engine.Numbered(7, engine.Chocolate), Mode: ModeTwo, Phones: true, Own: []int{0}}
+	tb, err := Load(record(t, opt))
+	require.NoError(t, err)
+	host := table.Device{ID: "h", Seats: []int{0, 1}, Host: true}
+	tb.Rec.Devices = []table.Device{host}
+	by, err := tb.Placer(host)
+	require.NoError(t, err)
+	require.Equal(t, engine.Chocolate, by, "one phone plays both colours, the turn's")
+
+	host.Seats = []int{0}
+	second := table.Device{ID: "b", Seats: []int{1}}
+	tb.Rec.Devices = []table.Device{host, second}
+	by, err = tb.Placer(host)
+	require.NoError(t, err)
+	require.Equal(t, engine.Chocolate, by)
+	_, err = tb.Placer(second)
+	var r *table.Refusal
+	require.ErrorAs(t, err, &r)
+	require.Equal(t, table.Refusal{Kind: table.Conflict, ID: "donuts.phones.error.wait", Args: []any{"Color", engine.Chocolate}}, *r)
+	_, err = tb.Placer(table.Device{ID: "c"})
+	refused(t, err, table.Forbidden, "donuts.phones.error.noseat")
+}
