@@ -63,16 +63,15 @@ func CheckedName(name string, taken []string) (string, *table.Refusal) {
 func (o *Options) ChangeSeat(devices []table.Device, do string, seat int, name string, logLen int) ([]table.Device, error) {
 	host := table.Host(devices)
 	if do == SeatAdd {
-		if !o.Lobby || len(o.Players) >= MaxSeats {
+		if !o.Lobby {
 			return nil, refuseFull
 		}
-		name, r := CheckedName(name, o.Players)
-		if r != nil {
-			return nil, r
+		seat, err := o.AddPlayer(name)
+		if err != nil {
+			return nil, err
 		}
-		o.Players = append(o.Players, name)
-		o.Own = append(o.Own, len(o.Players)-1)
-		return table.MoveSeat(devices, len(o.Players)-1, devices[host].ID), nil
+		o.Own = append(o.Own, seat)
+		return table.MoveSeat(devices, seat, devices[host].ID), nil
 	}
 	if seat < 0 || seat >= len(o.Players) {
 		return nil, refuseForm
@@ -194,40 +193,17 @@ func (t *Table) ConfirmProposal() (engine.Action, error) {
 	return engine.Vote(pr.Seat, true), nil
 }
 
-// JoinNew adds a seat for the player named name, held by the phone device that joins the
-// table in its lobby: a phone that holds a seat already (the host's too) adds no other by
-// joining, or one phone could fill every seat of the lobby (the host adds seats on its
-// own phone, and may leave them free for that phone). It changes o and returns the new
-// devices.
-func (o *Options) JoinNew(devices []table.Device, device, name string) ([]table.Device, error) {
-	if !o.Lobby {
-		return nil, table.Refuse(table.Conflict, "join.error.started")
-	}
+// AddPlayer adds a seat for the player named name (CheckedName), as a phone joining the
+// table in its lobby adds its own, or the host one on its phone; it returns the seat. The
+// players are a copy: o's old list is never changed.
+func (o *Options) AddPlayer(name string) (int, error) {
 	if len(o.Players) >= MaxSeats {
-		return nil, refuseFull
-	}
-	if at := slices.IndexFunc(devices, func(d table.Device) bool { return d.ID == device }); at >= 0 && len(devices[at].Seats) > 0 {
-		return nil, table.Refuse(table.Conflict, "join.error.onenew")
+		return 0, refuseFull
 	}
 	name, r := CheckedName(name, o.Players)
 	if r != nil {
-		return nil, r
+		return 0, r
 	}
-	o.Players = append(o.Players, name)
-	return table.MoveSeat(devices, len(o.Players)-1, device), nil
-}
-
-// Claim gives device a free seat as it joins the table (table.Claim), on a table whose
-// log is logLen long. During a game the seat's secrets stay with the phone that had them
-// (HandOver): o changes with the devices.
-func (o *Options) Claim(devices []table.Device, seat int, device string, logLen int) ([]table.Device, error) {
-	out, err := table.Claim(devices, o.Own, seat, device)
-	if err != nil {
-		return nil, err
-	}
-	if !o.Lobby {
-		host := devices[table.Host(devices)].ID
-		HandOver(o, seat, host, device, host, logLen)
-	}
-	return out, nil
+	o.Players = append(slices.Clip(o.Players), name)
+	return len(o.Players) - 1, nil
 }

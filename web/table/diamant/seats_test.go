@@ -1,6 +1,7 @@
 package diamant
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -190,38 +191,21 @@ func TestProposal(t *testing.T) {
 	refused(t, err, table.Forbidden, "diamant.error.host")
 }
 
-func TestJoinNewAndClaim(t *testing.T) {
+func TestAddPlayer(t *testing.T) {
 	opt := lobby("Ada")
-	devices := []table.Device{host(0)}
-	out, err := opt.JoinNew(devices, "b", "Bea")
+	players := opt.Players
+	seat, err := opt.AddPlayer(" Bea ")
 	require.NoError(t, err)
+	require.Equal(t, 1, seat)
 	require.Equal(t, []string{"Ada", "Bea"}, opt.Players)
-	require.Equal(t, []table.Device{host(0), phone("b", 1)}, out)
-	_, err = opt.JoinNew(out, "b", "Cy")
-	refused(t, err, table.Conflict, "join.error.onenew", "one new seat per phone")
-	_, err = opt.JoinNew(out, "h", "Cy")
-	refused(t, err, table.Conflict, "join.error.onenew", "the host's phone too")
-	_, err = opt.JoinNew(out, "c", "bea")
+	require.Equal(t, []string{"Ada"}, players, "the old list stays")
+	_, err = opt.AddPlayer("bea")
 	refused(t, err, table.Invalid, "diamant.join.name.taken")
+	_, err = opt.AddPlayer("")
+	refused(t, err, table.Invalid, "diamant.join.name.empty")
+	_, err = opt.AddPlayer(strings.Repeat("x", engine.MaxNameRunes+1))
+	refused(t, err, table.Invalid, "diamant.join.name.long")
 	full := lobby("A", "B", "C", "D", "E", "F", "G", "H")
-	_, err = full.JoinNew(nil, "c", "I")
+	_, err = full.AddPlayer("I")
 	refused(t, err, table.Conflict, "diamant.error.seats.full")
-	opt.Lobby = false
-	_, err = opt.JoinNew(out, "c", "Cy")
-	refused(t, err, table.Conflict, "join.error.started")
-
-	// A free seat claimed during a game: its keeper is the phone claiming it.
-	opt = Options{Setup: engine.Setup{Players: []string{"Ada", "Bea"}}, Phones: true, Own: []int{0}}
-	out, err = opt.Claim([]table.Device{host(0, 1)}, 1, "b", 4)
-	require.NoError(t, err)
-	require.Equal(t, []table.Device{host(0), phone("b", 1)}, out)
-	require.Equal(t, []string{"", "b"}, opt.Keepers)
-	require.Equal(t, []int{0, 4}, opt.Moved)
-	_, err = opt.Claim(out, 1, "c", 4)
-	refused(t, err, table.Conflict, "join.error.taken")
-	// In the lobby there is no secret to keep.
-	opt = lobby("Ada", "Bea")
-	_, err = opt.Claim([]table.Device{host(0, 1)}, 1, "b", 0)
-	require.NoError(t, err)
-	require.Nil(t, opt.Keepers)
 }
