@@ -89,7 +89,21 @@ func (s *Server) serviceWorkerScript() []byte {
 	if s.engine != nil {
 		engine, _ = json.Marshal(map[string]string{"module": s.engine.URL, "loader": s.engine.Exec})
 	}
-	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine)).Replace(string(asset.Body)))
+	games := struct {
+		Tables []string `json:"tables"`
+		Pages  []string `json:"pages"`
+		Forms  []string `json:"forms"`
+	}{Tables: []string{}, Pages: []string{}, Forms: []string{}}
+	for _, g := range s.games {
+		if g.TablePath != "" {
+			games.Tables = append(games.Tables, g.TablePath)
+		}
+		games.Pages = append(games.Pages, g.OfflinePages...)
+		games.Forms = append(games.Forms, g.OfflineForms...)
+	}
+	gamesJSON, _ := json.Marshal(games)
+	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine),
+		"self.__GAMES__", string(gamesJSON)).Replace(string(asset.Body)))
 }
 
 // offline is the page the service worker shows for a page it cannot fetch nor has kept.

@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/web/kit"
-	"tavolo/web/page"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -21,6 +20,6 @@ func (h handlers) history(c echo.Context) error {
 			return err
 		}
 		p := h.view(c, t).History(events)
-		return kit.RenderPage(c, http.StatusOK, page.DiamantHistoryPage(h.Frame(c, "diamant-history", p.Heading), p))
+		return kit.RenderPage(c, http.StatusOK, DiamantHistoryPage(h.Frame(c, "diamant-history", p.Heading), p))
 	})
 }

@@ -14,7 +14,6 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/kit/kittest"
-	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -64,13 +63,13 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	lobby, err := handlers{k}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, page.DiamantTableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	require.NoError(t, DiamantTableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := handlers{k}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
 	host.Device, host.Seats, host.Host = "host", diamant.SeatsOf(0), true
 	cave := handlers{k}.screen(c, &host, "")
-	require.Equal(t, page.ScreenCave, cave.Screen)
+	require.Equal(t, ScreenCave, cave.Screen)
 	for _, tc := range []struct {
 		t     *diamanttable.Table
 		table bool

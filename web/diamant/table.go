@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/web/kit"
-	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
@@ -48,16 +47,16 @@ func (h handlers) createTable(ctx context.Context, device string, opt diamanttab
 }
 
 // view is what this device's screens of t are made from.
-func (h handlers) view(c echo.Context, t *diamanttable.Table) page.DiamantView {
+func (h handlers) view(c echo.Context, t *diamanttable.Table) DiamantView {
 	d := h.ReadSession(c)
-	v := page.DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	v := DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
 	if t.Opt.Phones {
 		v.Away = h.awaySeats(t)
 	}
 	return v
 }
 
-// screen is the screen t is at for this device (page.DiamantView.Screen).
-func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) page.DiamantPlay {
+// screen is the screen t is at for this device (DiamantView.Screen).
+func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) DiamantPlay {
 	return h.view(c, t).Screen(show)
 }

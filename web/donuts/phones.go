@@ -64,7 +64,7 @@ func (h handlers) saveOptions(c echo.Context, t *donutsTable, opt donutstable.Op
 // other phone asked, and this one accepts).
 func (h handlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
 	step, opt, err := t.AskUndo(t.device.Seats[0], c.FormValue("answer"))
-	if problem, status, ok := kit.SayRefusal(l, err); ok {
+	if problem, status, ok := sayRefusal(l, err); ok {
 		return true, h.refuse(c, t, status, problem)
 	} else if err != nil {
 		return true, err

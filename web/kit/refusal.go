@@ -3,11 +3,8 @@ package kit
 import (
 	"errors"
 	"net/http"
-	"slices"
 
-	"tavolo/companion/donuts"
 	"tavolo/i18n"
-	"tavolo/web/say"
 	"tavolo/web/table"
 )
 
@@ -20,21 +17,12 @@ var refusalStatus = [...]int{
 }
 
 // SayRefusal says a refusal of a table's rules in l's language, with its reply's status; ok
-// is false for an error that is not one. An argument that is a game's value (a Donuts
-// colour) is said as the game's sentences say it.
+// is false for an error that is not one. A room whose refusals carry a game's values (a
+// Donuts colour) says them first (Refusal.Said).
 func SayRefusal(l *i18n.Localizer, err error) (problem string, status int, ok bool) {
 	var r *table.Refusal
 	if !errors.As(err, &r) {
 		return "", 0, false
 	}
-	args, cloned := r.Args, false
-	for i, a := range r.Args {
-		if c, ok := a.(donuts.Color); ok {
-			if !cloned { // the refusal may be shared: its arguments stay as they are
-				args, cloned = slices.Clone(r.Args), true
-			}
-			args[i] = say.DonutsColor(l, c)
-		}
-	}
-	return l.T(r.ID, args...), refusalStatus[r.Kind], true
+	return l.T(r.ID, r.Args...), refusalStatus[r.Kind], true
 }

@@ -29,3 +29,14 @@ const (
 func Refuse(k Kind, id string, args ...any) *Refusal { return &Refusal{Kind: k, ID: id, Args: args} }
 
 func (r *Refusal) Error() string { return "table: refused: " + r.ID }
+
+// Said is the refusal with its arguments as say says them (a game's value, a colour, in
+// the request's language), for the handler to say it; r is left as it is.
+func (r *Refusal) Said(say func(any) any) *Refusal {
+	out := *r
+	out.Args = make([]any, len(r.Args))
+	for i, a := range r.Args {
+		out.Args[i] = say(a)
+	}
+	return &out
+}

@@ -1,8 +1,9 @@
-package page
+package donuts
 
 import (
 	"tavolo/companion/donuts"
 	"tavolo/i18n"
+	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
@@ -18,7 +19,7 @@ type DonutsView struct {
 	T         *donutstable.Table
 	Device    table.Device
 	Fresh     int
-	Join      *JoinCode
+	Join      *page.JoinCode
 }
 
 // Board is the board as this device sees it, and what is said of it.

@@ -1,4 +1,4 @@
-package page
+package donaz
 
 import "tavolo/i18n"
 
