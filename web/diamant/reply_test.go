@@ -63,7 +63,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	lobby, err := handlers{k}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, DiamantTableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	require.NoError(t, TableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := handlers{k}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
