@@ -119,15 +119,9 @@ func (pt *phoneTable) vote(i, seat int, leave bool, step string) (*http.Response
 func (pt *phoneTable) step(s *Server) string {
 	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(pt.t, err)
-	var opt diamanttable.Options
-	require.NoError(pt.t, json.Unmarshal(rec.Setup, &opt))
-	tb := &diamanttable.Table{Rec: rec, Opt: opt}
-	for _, raw := range rec.Log {
-		var a diamant.Action
-		require.NoError(pt.t, json.Unmarshal(raw, &a))
-		tb.Actions = append(tb.Actions, a)
-	}
-	require.NoError(pt.t, tb.Replay())
+	sh, err := diamanttable.Replay(rec)
+	require.NoError(pt.t, err)
+	tb := sh.At(rec, rec.Devices[0])
 	return tb.VoteStep()
 }
 
@@ -538,14 +532,18 @@ func TestStampedDraws(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			raw, err := diamanttable.Stamped(tc.a, 41)
 			require.NoError(t, err)
-			require.Equal(t, tc.at, diamanttable.StampOf(raw))
+			var e diamanttable.Entry
+			require.NoError(t, json.Unmarshal(raw, &e))
+			require.Equal(t, tc.at, e.At)
 			var back diamant.Action
 			require.NoError(t, json.Unmarshal(raw, &back), string(raw))
 			require.Equal(t, tc.a, back, "the engine reads the action as it was")
 		})
 	}
 	old, _ := json.Marshal(diamant.Draw(diamant.Treasures[0]))
-	require.Zero(t, diamanttable.StampOf(old), "logged before stamps")
+	var e diamanttable.Entry
+	require.NoError(t, json.Unmarshal(old, &e))
+	require.Zero(t, e.At, "logged before stamps")
 }
 
 // TestPhonesVoteFormStaleAfterUndo: Bruno's vote form was made before the host undid the

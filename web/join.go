@@ -214,13 +214,17 @@ func (s *Server) joinSeat(c echo.Context) error {
 		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	} else {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || !slices.Contains(table.FreeSeats(j.Own, rec.Devices), seat) {
-			return again(http.StatusConflict, l.T("join.error.taken"))
+		if err != nil {
+			seat = -1 // no seat: refused as one taken
+		}
+		devices, err := table.Claim(rec.Devices, j.Own, seat, device)
+		if problem, status, ok := kit.SayRefusal(l, err); ok {
+			return again(status, problem)
 		}
 		if setup, err = j.Take(rec, seat, device); err != nil {
 			return err
 		}
-		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
+		rec.Devices = devices
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
 	if _, err := s.Tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {

@@ -7,6 +7,8 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/say"
+	diamanttable "tavolo/web/table/diamant"
 )
 
 func localizers(t *testing.T) map[string]*i18n.Localizer {
@@ -19,6 +21,7 @@ func localizers(t *testing.T) map[string]*i18n.Localizer {
 	return out
 }
 
+// The cards typed as the catalogs name them, in each language.
 func TestParseTypedCard(t *testing.T) {
 	ls := localizers(t)
 	st, err := diamant.New(diamant.Setup{Players: []string{"Ada", "Bruno", "Chiara"}, Seed: 1})
@@ -32,7 +35,8 @@ func TestParseTypedCard(t *testing.T) {
 		{"fr", "araignée", diamant.Spider}, {"sk", "pavúk", diamant.Spider}, {"en", "treasure of 9", diamant.T9},
 		{"en", "6", diamant.NoCard}, {"en", "a", diamant.NoCard}, {"en", "dragon", diamant.NoCard},
 	} {
-		c, ok := parseTypedCard(ls[tc.lang], st, tc.text)
+		l := ls[tc.lang]
+		c, ok := diamanttable.ParseTypedCard(func(c diamant.Card) string { return say.DiamantCard(l, c) }, st, tc.text)
 		require.Equal(t, tc.want, c, "%s %q", tc.lang, tc.text)
 		require.Equal(t, tc.want != diamant.NoCard, ok)
 	}

@@ -55,7 +55,7 @@ type diamantSetupForm struct {
 func (h handlers) setup(c echo.Context) error {
 	l := h.Localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
-	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
+	if err != nil || n < diamanttable.MinSeats || n > diamanttable.MaxSeats {
 		n = 4
 	}
 	names := make([]string, n)
@@ -67,7 +67,7 @@ func (h handlers) setup(c echo.Context) error {
 
 func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
-	p := Setup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+	p := Setup{Count: form.Count, Counts: diamanttable.SeatCounts(), Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, NameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
@@ -108,19 +108,12 @@ func (h handlers) create(c echo.Context) error {
 	}
 	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
 	p.Count = len(p.Names)
-	if (p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox) || (p.Vote != diamanttable.VotePhone && p.Vote != diamanttable.VoteCards) {
-		p.Problem = l.T("diamant.error.form")
-		return h.renderSetup(c, http.StatusBadRequest, p)
+	opt, err := diamanttable.NewOptions(p.Names, p.Draw, p.Vote, p.Seed)
+	if problem, status, ok := kit.SayRefusal(l, err); ok {
+		p.Problem = problem
+		return h.renderSetup(c, status, p)
 	}
-	seed := diamanttable.NewSeed()
-	if p.Seed != "" {
-		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
-			p.Problem = l.T("diamant.error.seed")
-			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-		}
-	}
-	opt := diamanttable.Options{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
-	if _, err := diamant.New(opt.Setup); err != nil {
+	if err != nil {
 		var de *diamant.Error
 		if !errors.As(err, &de) {
 			return err
@@ -129,13 +122,10 @@ func (h handlers) create(c echo.Context) error {
 		if de.Seat >= 0 {
 			p.Problems = map[int]bool{de.Seat: true}
 		}
-		if p.Count < diamant.MinPlayers || p.Count > diamant.MaxPlayers {
+		if p.Count < diamanttable.MinSeats || p.Count > diamanttable.MaxSeats {
 			p.Count = 0
 		}
 		return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-	}
-	for i, n := range opt.Players {
-		opt.Players[i] = diamant.CleanName(n)
 	}
 	device, err := h.DeviceID(c)
 	if err != nil {
@@ -273,12 +263,12 @@ const (
 // act runs one action on a table: under the table's lock, it checks the form against the
 // table's version, lets build refuse what the table's options forbid, applies the action,
 // stores it and answers with the next screen.
-func (h handlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+func (h handlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, error)) error {
 	return h.playing(c, true, func(t *diamanttable.Table) error { return h.actOn(c, t, check, build) })
 }
 
 // actOn is act's work on the loaded table, under its lock.
-func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, error)) error {
 	id := t.Rec.ID
 	l := h.Localizer(c)
 	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
@@ -291,11 +281,14 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 			return h.refuse(c, t, http.StatusConflict, problem)
 		}
 	}
-	a, problem, status := build(t)
-	if problem != "" {
-		return h.refuse(c, t, status, problem)
+	a, err := build(t)
+	if err != nil {
+		if problem, status, ok := kit.SayRefusal(l, err); ok {
+			return h.refuse(c, t, status, problem)
+		}
+		return err
 	}
-	events, err := t.State.Apply(a)
+	raw, err := t.Apply(a)
 	if err != nil {
 		var de *diamant.Error
 		if !errors.As(err, &de) {
@@ -303,12 +296,6 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 		}
 		return h.refuse(c, t, http.StatusUnprocessableEntity, say.DiamantProblem(l, de))
 	}
-	raw, err := diamanttable.Stamped(a, t.Rec.Version+1)
-	if err != nil {
-		return err
-	}
-	t.Actions = append(t.Actions, a)
-	t.Note(events)
 	// The new version's replay is this one: the table's streams need not replay it again.
 	version, err := h.Tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
@@ -327,103 +314,34 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 }
 
 func (h handlers) draw(c echo.Context) error {
-	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, error) {
 		l := h.Localizer(c)
-		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
-			// A vote due or a finished game: the engine says why.
-			return diamant.Draw(t.State.RandomCard()), "", 0
-		}
-		code, text := c.FormValue("card"), strings.TrimSpace(c.FormValue("text"))
-		if code == "" && text == "" {
-			return diamant.Action{}, l.T("diamant.error.card.none"), http.StatusUnprocessableEntity
-		}
-		if code == "" {
-			card, ok := parseTypedCard(l, t.State, text)
-			if !ok {
-				return diamant.Action{}, l.T("diamant.error.card.typed", "Text", text), http.StatusUnprocessableEntity
-			}
-			return diamant.Draw(card), "", 0
-		}
-		card, err := diamant.ParseCard(code)
-		if err != nil {
-			return diamant.Action{}, l.T("diamant.error.card.typed", "Text", code), http.StatusUnprocessableEntity
-		}
-		return diamant.Draw(card), "", 0
+		return t.Draw(c.FormValue("card"), c.FormValue("text"), func(card diamant.Card) string { return say.DiamantCard(l, card) })
 	})
 }
 
-// parseTypedCard reads what a player typed to name a card: a treasure's value ("11"),
-// the card's name in the page's language ("idol worth 7", "spider"), or its code ("T11").
-// Among the cards that can still come, an exact name wins, then a lone value.
-func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.Card, bool) {
-	text = strings.ToLower(strings.TrimSpace(text))
-	if c, err := diamant.ParseCard(text); err == nil {
-		return c, true
-	}
-	if v, err := strconv.Atoi(text); err == nil {
-		for _, c := range diamant.Treasures {
-			if c.Value() == v {
-				return c, true
-			}
-		}
-		return diamant.NoCard, false
-	}
-	var found []diamant.Card
-	for _, group := range [][]diamant.Card{diamant.Treasures, diamant.Idols, diamant.Hazards} {
-		for _, c := range group {
-			name := strings.ToLower(say.DiamantCard(l, c))
-			if name == text {
-				return c, true
-			}
-			if c.Kind() == diamant.KindHazard && strings.Contains(name, text) && st.InDeck(c) > 0 {
-				found = append(found, c)
-			}
-		}
-	}
-	if len(found) == 1 {
-		return found[0], true
-	}
-	return diamant.NoCard, false
-}
-
 func (h handlers) vote(c echo.Context) error {
-	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.Localizer(c)
+	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, error) {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
 		choice := c.FormValue("choice")
-		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
-			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		if err != nil || (choice != "continue" && choice != "leave") {
+			return diamant.Action{}, diamanttable.ErrForm
 		}
-		if !t.Seats.Has(seat) {
-			return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
-		}
-		st := t.State
-		if next := t.NextVoter(); st.VoteDue() && st.InCave().Has(seat) && !st.Voted().Has(seat) && seat != next {
-			return diamant.Action{}, l.T("diamant.error.turn", "Name", st.Name(seat), "Next", st.Name(next)), http.StatusConflict
-		}
-		return diamant.Vote(seat, choice == "leave"), "", 0
+		return t.Vote(seat, choice == "leave")
 	})
 }
 
 func (h handlers) exits(c echo.Context) error {
-	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.Localizer(c)
-		if t.Opt.Vote != diamanttable.VoteCards {
-			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
-		}
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, error) {
 		form, _ := c.FormParams()
-		var leavers diamant.Seats
-		for _, v := range form["leave"] {
-			seat, err := strconv.Atoi(v)
-			if err != nil || seat < 0 || seat >= diamant.MaxPlayers {
-				return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		leave := make([]int, len(form["leave"]))
+		for i, v := range form["leave"] {
+			var err error
+			if leave[i], err = strconv.Atoi(v); err != nil {
+				leave[i] = -1 // no seat: refused as one that does not exist
 			}
-			if !t.Seats.Has(seat) {
-				return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
-			}
-			leavers |= diamant.SeatsOf(seat)
 		}
-		return diamant.Exits(leavers), "", 0
+		return t.Exits(leave)
 	})
 }
 
@@ -461,8 +379,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
 	what := undoWhat(l, t)
-	t.Actions = t.Actions[:len(t.Actions)-1]
-	if err := t.Replay(); err != nil {
+	if err := t.Undo(); err != nil {
 		return err
 	}
 	version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
@@ -520,11 +437,7 @@ func (h handlers) again(c echo.Context, t *diamanttable.Table) error {
 	if !t.Seated() {
 		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
 	}
-	opt := t.Opt
-	opt.Seed = diamanttable.NewSeed()
-	// Play again is one phone's new table: the others join it by its own code.
-	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
-	opt.Keepers, opt.Moved = nil, nil
+	opt := t.Opt.Again(diamanttable.NewSeed())
 	if ok, err := h.Limits.TakeNewTable(c); !ok {
 		return err
 	}

@@ -122,17 +122,13 @@ func (h handlers) renderPhonesSetup(c echo.Context, status int, p Phones) error 
 func (h handlers) phonesCreate(c echo.Context) error {
 	l := h.Localizer(c)
 	p := Phones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
-	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
-		p.Problem = l.T("diamant.error.form")
-		return h.renderPhonesSetup(c, http.StatusBadRequest, p)
-	}
-	name, problem := diamanttable.CheckName(l, p.Name, nil)
-	if problem != "" {
+	opt, err := diamanttable.PhonesOptions(p.Name, p.Draw, p.Hidden)
+	if problem, status, ok := kit.SayRefusal(l, err); ok {
 		p.Problem = problem
-		return h.renderPhonesSetup(c, http.StatusUnprocessableEntity, p)
+		return h.renderPhonesSetup(c, status, p)
+	} else if err != nil {
+		return err
 	}
-	opt := diamanttable.Options{Setup: diamant.Setup{Players: []string{name}, Seed: diamanttable.NewSeed()}, Draw: p.Draw, Vote: diamanttable.VotePhone,
-		Phones: true, Lobby: true, Hidden: p.Hidden, Own: []int{0}}
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return err
@@ -159,8 +155,9 @@ const (
 )
 
 // hostAct runs a host's change of a table under its lock: change edits the options and
-// devices, or returns a problem to show. The version of the form must be the table's.
-func (h handlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (problem string, status int)) error {
+// devices (the table's rules, web/table/diamant), or refuses. The version of the form must
+// be the table's.
+func (h handlers) hostAct(c echo.Context, after afterHostAct, change func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) error) error {
 	id := c.Param("id")
 	unlock, err := h.LockTable(id)
 	if err != nil {
@@ -179,8 +176,14 @@ func (h handlers) hostAct(c echo.Context, after afterHostAct, change func(t *dia
 		return h.showLobby(c, http.StatusConflict, t, l.T("diamant.error.stale"))
 	}
 	opt, devices := t.Opt.Clone(), table.HandOut(t.Rec).Devices
-	if problem, status := change(t, &opt, &devices); problem != "" {
-		return h.showLobby(c, status, t, problem)
+	if err := change(t, &opt, &devices); err != nil {
+		if problem, status, ok := kit.SayRefusal(l, err); ok {
+			return h.showLobby(c, status, t, problem)
+		}
+		if de := (*diamant.Error)(nil); errors.As(err, &de) {
+			return h.showLobby(c, http.StatusUnprocessableEntity, t, say.DiamantProblem(l, de))
+		}
+		return err
 	}
 	if err := h.save(c.Request().Context(), t, opt, devices); err != nil {
 		if errors.Is(err, table.ErrConflict) {
@@ -224,177 +227,84 @@ func (h handlers) save(ctx context.Context, t *diamanttable.Table, opt diamantta
 // open opens a one-phone table to other phones, once: it gets a code; the seats
 // the host keeps stay on its phone, the others are free for other phones to claim.
 func (h handlers) open(c echo.Context) error {
-	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := h.Localizer(c)
-		if t.State == nil || opt.Ended {
-			return l.T("diamant.error.form"), http.StatusBadRequest
-		}
-		// Once open, what each phone may see is fixed until the end: opening again would
-		// lift hidden chests, the seats' protection and the host's own seats.
-		if opt.Phones {
-			return l.T("diamant.error.open.already"), http.StatusConflict
-		}
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) error {
 		form, _ := c.FormParams()
-		opt.Own = nil
-		for _, v := range form["own"] {
-			seat, err := strconv.Atoi(v)
-			if err != nil || seat < 0 || seat >= len(opt.Players) {
-				return l.T("diamant.error.form"), http.StatusBadRequest
+		own := make([]int, len(form["own"]))
+		for i, v := range form["own"] {
+			var err error
+			if own[i], err = strconv.Atoi(v); err != nil {
+				own[i] = -1 // no seat: refused as one that does not exist
 			}
-			opt.Own = append(opt.Own, seat)
 		}
-		opt.Phones, opt.Hidden, opt.Vote = true, c.FormValue("hidden") != "", diamanttable.VotePhone
+		if err := opt.Open(t.State != nil, own, c.FormValue("hidden") != ""); err != nil {
+			return err
+		}
 		if t.Rec.Code == "" {
 			// Under the table's lock, before the options say the table is open.
-			if err := h.Tables.GiveCode(c.Request().Context(), t.Rec.ID); err != nil {
-				return l.T("diamant.error.form"), http.StatusInternalServerError
-			}
+			return h.Tables.GiveCode(c.Request().Context(), t.Rec.ID)
 		}
-		return "", 0
+		return nil
 	})
 }
 
 func (h handlers) start(c echo.Context) error {
-	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := h.Localizer(c)
-		if !opt.Lobby {
-			return l.T("diamant.error.started"), http.StatusConflict
-		}
-		if len(table.FreeSeats(opt.Own, *devices)) > 0 {
-			return l.T("diamant.error.free"), http.StatusConflict
-		}
-		if _, err := diamant.New(opt.Setup); err != nil {
-			var de *diamant.Error
-			if errors.As(err, &de) {
-				return say.DiamantProblem(l, de), http.StatusUnprocessableEntity
-			}
-			h.Log.Error("diamant: a game the lobby checked does not start", "table", t.Rec.ID, "err", err)
-			return l.T("diamant.error.start"), http.StatusInternalServerError
-		}
-		opt.Lobby = false
-		opt.Keepers, opt.Moved = diamanttable.KeepersAt(*devices, len(opt.Players)), nil
-		return "", 0
+	return h.hostAct(c, backToGame, func(_ *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) error {
+		return opt.Start(*devices)
 	})
 }
 
 // seatAction: the host adds a seat on its phone (lobby), removes one nobody holds
 // (lobby), takes one back from another phone, or keeps or frees one of its own.
 func (h handlers) seatAction(c echo.Context) error {
-	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) (string, int) {
-		l := h.Localizer(c)
-		host := table.Host(*devices)
-		if c.FormValue("do") == "add" {
-			if !opt.Lobby || len(opt.Players) >= diamant.MaxPlayers {
-				return l.T("diamant.error.seats.full"), http.StatusConflict
-			}
-			name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
-			if problem != "" {
-				return problem, http.StatusUnprocessableEntity
-			}
-			opt.Players = append(opt.Players, name)
-			opt.Own = append(opt.Own, len(opt.Players)-1)
-			(*devices)[host].Seats = append((*devices)[host].Seats, len(opt.Players)-1)
-			return "", 0
-		}
+	return h.hostAct(c, stayOnTablePage, func(t *diamanttable.Table, opt *diamanttable.Options, devices *[]table.Device) error {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || seat < 0 || seat >= len(opt.Players) {
-			return l.T("diamant.error.form"), http.StatusBadRequest
+		if err != nil {
+			seat = -1
 		}
-		h := table.Holder(*devices, seat)
-		switch c.FormValue("do") {
-		case "take":
-			if h < 0 || h == host {
-				return l.T("diamant.error.form"), http.StatusBadRequest
-			}
-			diamanttable.HandOver(opt, seat, (*devices)[h].ID, (*devices)[host].ID, (*devices)[host].ID, len(t.Actions))
-			*devices = table.MoveSeat(*devices, seat, (*devices)[host].ID)
-			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
-		case "keep":
-			if h != host || slices.Contains(opt.Own, seat) {
-				return l.T("diamant.error.form"), http.StatusBadRequest
-			}
-			opt.Own = append(opt.Own, seat)
-		case "free":
-			opt.Own = slices.DeleteFunc(opt.Own, func(x int) bool { return x == seat })
-		case "remove":
-			if !opt.Lobby || h != host || seat == 0 {
-				return l.T("diamant.error.remove"), http.StatusConflict
-			}
-			opt.Players = slices.Delete(opt.Players, seat, seat+1)
-			shift := func(seats []int) []int {
-				out := []int{}
-				for _, x := range seats {
-					if x > seat {
-						out = append(out, x-1)
-					} else if x < seat {
-						out = append(out, x)
-					}
-				}
-				return out
-			}
-			opt.Own = shift(opt.Own)
-			for i := range *devices {
-				(*devices)[i].Seats = shift((*devices)[i].Seats)
-			}
-		default:
-			return l.T("diamant.error.form"), http.StatusBadRequest
+		d, err := opt.ChangeSeat(*devices, c.FormValue("do"), seat, c.FormValue("name"), len(t.Actions))
+		if err == nil {
+			*devices = d
 		}
-		return "", 0
+		return err
 	})
 }
 
 func (h handlers) drawMode(c echo.Context) error {
-	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		d := c.FormValue("draw")
-		if d != diamanttable.DrawApp && d != diamanttable.DrawBox {
-			return h.Localizer(c).T("diamant.error.form"), http.StatusBadRequest
-		}
-		opt.Draw = d
-		return "", 0
+	return h.hostAct(c, backToGame, func(_ *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) error {
+		return opt.SetDraw(c.FormValue("draw"))
 	})
 }
 
 func (h handlers) end(c echo.Context) error {
-	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		opt.Ended, opt.Proposal = true, nil
-		return "", 0
+	return h.hostAct(c, backToGame, func(_ *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) error {
+		opt.End()
+		return nil
 	})
 }
 
 // propose: the host proposes "leave" for a seat whose phone is away. Every phone
 // shows the proposal; the host confirms it in a second step (proposal, below).
 func (h handlers) propose(c echo.Context) error {
-	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
-		l := h.Localizer(c)
+	return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) error {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || t.State == nil || !t.State.VoteDue() || !t.State.Waiting().Has(seat) {
-			return l.T("diamant.error.form"), http.StatusBadRequest
+		if err != nil {
+			seat = -1
 		}
-		if !h.seatAway(t, seat) {
-			return l.T("diamant.error.notaway", "Name", t.State.Name(seat)), http.StatusConflict
+		pr, err := t.Propose(seat, h.seatAway(t, seat))
+		if err == nil {
+			opt.Proposal = pr
 		}
-		opt.Proposal = &diamanttable.Proposal{Seat: seat, Step: t.VoteStep()}
-		return "", 0
+		return err
 	})
 }
 
 // proposal confirms (the seat votes "leave") or withdraws the host's proposal.
 func (h handlers) proposal(c echo.Context) error {
 	if c.FormValue("do") != "confirm" {
-		return h.hostAct(c, backToGame, func(t *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) (string, int) {
+		return h.hostAct(c, backToGame, func(_ *diamanttable.Table, opt *diamanttable.Options, _ *[]table.Device) error {
 			opt.Proposal = nil
-			return "", 0
+			return nil
 		})
 	}
-	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
-		l := h.Localizer(c)
-		pr := t.Opt.Proposal
-		if !t.Host {
-			return diamant.Action{}, l.T("diamant.error.host"), http.StatusForbidden
-		}
-		if pr == nil || pr.Step != t.VoteStep() || !t.State.Waiting().Has(pr.Seat) {
-			return diamant.Action{}, l.T("diamant.error.stale"), http.StatusConflict
-		}
-		return diamant.Vote(pr.Seat, true), "", 0
-	})
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, error) { return t.ConfirmProposal() })
 }

@@ -3,8 +3,6 @@ package diamant
 import (
 	"encoding/json"
 	"errors"
-	"net/http"
-	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -73,16 +71,12 @@ func join(l *i18n.Localizer, rec table.Record) (kit.Joining, bool) {
 		return json.Marshal(opt)
 	}
 	j.Add = func(name string) (json.RawMessage, int, int, string, error) {
-		if len(opt.Players) >= diamant.MaxPlayers {
-			return nil, 0, http.StatusConflict, l.T("diamant.error.seats.full"), nil
+		seat, err := opt.AddPlayer(name)
+		if problem, status, ok := kit.SayRefusal(l, err); ok {
+			return nil, 0, status, problem, nil
 		}
-		name, problem := diamanttable.CheckName(l, name, opt.Players)
-		if problem != "" {
-			return nil, 0, http.StatusUnprocessableEntity, problem, nil
-		}
-		opt.Players = append(slices.Clip(opt.Players), name)
 		setup, err := json.Marshal(opt)
-		return setup, len(opt.Players) - 1, 0, "", err
+		return setup, seat, 0, "", err
 	}
 	return j, true
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tavolo/companion/diamant"
 	"tavolo/web/kit"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -19,16 +18,11 @@ import (
 // load reads a table and replays it for the requesting device: the caller's own,
 // which it may change (act applies its action to it).
 func (h handlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
-	t := &diamanttable.Table{}
-	if err := h.read(c, id, t); err != nil {
+	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
+	if err != nil {
 		return nil, err
 	}
-	t.Rec = table.HandOut(t.Rec)
-	if t.State != nil {
-		st := *t.State
-		t.State = &st
-	}
-	return t, nil
+	return o.State.Own(o.Rec, o.Device), nil
 }
 
 // read loads a table into t for reading only: t then shares the record and the
@@ -39,9 +33,7 @@ func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
 	if err != nil {
 		return err
 	}
-	r := o.State
-	t.Rec, t.Device, t.Seats, t.Host = o.Rec, o.Device.ID, diamant.SeatsOf(o.Device.Seats...), o.Device.Host
-	t.Opt, t.Actions, t.State, t.Last, t.Card, t.Names = r.Opt, r.Actions, r.State, r.Last, r.Card, r.Names
+	*t = o.State.At(o.Rec, o.Device)
 	return nil
 }
 

@@ -98,29 +98,14 @@ func (h handlers) create(c echo.Context) error {
 	}
 	p := Setup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
-	opt := donutstable.Options{Mode: p.Mode, AI: rand.Uint64()}
-	human, errColor := donuts.ParseColor(p.Color)
-	level, errLevel := donuts.ParseLevel(p.Level)
-	if p.Mode == donutstable.ModeComputer {
-		opt.Human, opt.Level = human, level
+	opt, err := donutstable.NewOptions(p.Mode, p.Level, p.Color, p.First, p.Board, p.Seed, rand.Uint64(), rand.Uint64(), newBoardNumber())
+	if problem, status, ok := sayRefusal(l, err); ok {
+		// A form no page sends, or a board's number that is none.
+		p.Problem, p.SeedInvalid = problem, status == http.StatusUnprocessableEntity
+		return h.renderSetup(c, status, p)
+	} else if err != nil {
+		return err
 	}
-	first, errFirst := donuts.ParseColor(p.First)
-	if p.First == "draw" {
-		first, errFirst, opt.Drawn = donuts.DrawFirst(rand.Uint64()), nil, true
-	}
-	if (p.Mode != donutstable.ModeTwo && p.Mode != donutstable.ModeComputer) || (p.Mode == donutstable.ModeComputer && (errColor != nil || errLevel != nil)) ||
-		errFirst != nil || (p.Board != "new" && p.Board != "number") {
-		p.Problem = l.T("donuts.error.setup")
-		return h.renderSetup(c, http.StatusBadRequest, p)
-	}
-	seed := newBoardNumber()
-	if p.Board == "number" {
-		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
-			p.Problem, p.SeedInvalid = l.T("donuts.error.seed", "Text", p.Seed), true
-			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
-		}
-	}
-	opt.Spec = donuts.Numbered(seed, first)
 	return h.startTable(c, opt)
 }
 
@@ -265,12 +250,9 @@ func (h handlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error
 	if !ok {
 		return h.refuse(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
 	}
-	by := t.PlaysFor(t.device.Seats)
-	switch {
-	case len(t.device.Seats) == 0:
-		return h.refuse(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
-	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
-		return h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
+	by, err := t.Placer(t.device)
+	if problem, status, ok := sayRefusal(l, err); ok {
+		return h.refuse(c, t, status, problem)
 	}
 	// A reply the hard computer must search for costs a core's tens of milliseconds: it
 	// takes from a budget of its own, before anything changes.
@@ -351,22 +333,11 @@ func (h handlers) again(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	opt := t.Opt
-	opt.AI = rand.Uint64()
-	// Play again is one phone's new table, as Diamant's: a second phone joins it by its
-	// own code, once the host opens it.
-	opt.Phones, opt.Own, opt.Ask = false, nil, nil
-	first := opt.Spec.First
-	if opt.Drawn {
-		first = donuts.DrawFirst(rand.Uint64())
-	}
-	switch c.FormValue("board") {
-	case "same":
-		opt.Spec.First = first
-	case "new":
-		opt.Spec = donuts.Numbered(newBoardNumber(), first)
-	default:
-		return h.refuse(c, t, http.StatusBadRequest, h.Localizer(c).T("donuts.error.again"))
+	opt, err := t.Opt.Again(c.FormValue("board"), rand.Uint64(), rand.Uint64(), newBoardNumber())
+	if problem, status, ok := sayRefusal(h.Localizer(c), err); ok {
+		return h.refuse(c, t, status, problem)
+	} else if err != nil {
+		return err
 	}
 	if ok, err := h.Limits.TakeNewTable(c); !ok {
 		return err

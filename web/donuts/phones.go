@@ -63,31 +63,20 @@ func (h handlers) saveOptions(c echo.Context, t *donutsTable, opt donutstable.Op
 // or answering its request. done is false when the move is to be taken back now (the
 // other phone asked, and this one accepts).
 func (h handlers) askUndo(c echo.Context, t *donutsTable, l *i18n.Localizer) (done bool, err error) {
-	ask, mine := t.OpenAsk(), t.device.Seats[0]
-	answer := c.FormValue("answer")
-	if answer == "" {
-		if ask != nil {
-			// Asked already, by either phone: the board says who answers.
-			return true, h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.undo.pending"))
-		}
-		opt := t.Opt
-		// Every write moves the version on by one: the request holds at the next.
-		opt.Ask = &donutstable.UndoAsk{Seat: mine, Version: t.Rec.Version + 1}
-		if err := h.saveOptions(c, t, opt); err != nil {
-			return true, err
-		}
-		return true, h.reply(c, t, l, l.T("donuts.phones.undo.asked"))
+	step, opt, err := t.AskUndo(t.device.Seats[0], c.FormValue("answer"))
+	if problem, status, ok := sayRefusal(l, err); ok {
+		return true, h.refuse(c, t, status, problem)
+	} else if err != nil {
+		return true, err
 	}
-	if ask == nil || ask.Seat == mine || (answer != "yes" && answer != "no") {
-		return true, h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.undo.gone"))
-	}
-	if answer == "yes" {
+	if step == donutstable.UndoAccepted {
 		return false, nil
 	}
-	opt := t.Opt
-	opt.Ask = nil
 	if err := h.saveOptions(c, t, opt); err != nil {
 		return true, err
+	}
+	if step == donutstable.UndoAsked {
+		return true, h.reply(c, t, l, l.T("donuts.phones.undo.asked"))
 	}
 	return true, h.reply(c, t, l, l.T("donuts.phones.undo.refused"))
 }

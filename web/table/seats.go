@@ -137,3 +137,36 @@ func SeatsAgree(devices []Device, seats SeatSet) bool {
 	}
 	return len(devices) == 0 || hosts == 1 && held == seats
 }
+
+// WithoutSeat is seats without seat, the seats after it moved down by one: the seats of a
+// table whose seat was removed (never nil).
+func WithoutSeat(seats []int, seat int) []int {
+	out := []int{}
+	for _, x := range seats {
+		if x > seat {
+			out = append(out, x-1)
+		} else if x < seat {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// RemoveSeat takes a seat away from a table: nobody holds it any more, and the seats after
+// it move down by one. It returns new devices.
+func RemoveSeat(devices []Device, seat int) []Device {
+	out := slices.Clone(devices)
+	for i := range out {
+		out[i].Seats = WithoutSeat(out[i].Seats, seat)
+	}
+	return out
+}
+
+// Claim gives device a free seat (FreeSeats: on the host's phone, not among those it keeps,
+// own), as a phone that joins a table takes it. It returns new devices.
+func Claim(devices []Device, own []int, seat int, device string) ([]Device, error) {
+	if !slices.Contains(FreeSeats(own, devices), seat) {
+		return nil, Refuse(Conflict, "join.error.taken")
+	}
+	return MoveSeat(devices, seat, device), nil
+}

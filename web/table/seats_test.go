@@ -57,3 +57,25 @@ func cloneDevices(devices []Device) []Device {
 	}
 	return out
 }
+
+func TestRemoveSeat(t *testing.T) {
+	devices := []Device{{ID: "h", Seats: []int{0, 2, 3}, Host: true}, {ID: "b", Seats: []int{1, 4}}, {ID: "c"}}
+	out := RemoveSeat(devices, 2)
+	require.Equal(t, []Device{{ID: "h", Seats: []int{0, 2}, Host: true}, {ID: "b", Seats: []int{1, 3}}, {ID: "c", Seats: []int{}}}, out)
+	require.Equal(t, []int{0, 2, 3}, devices[0].Seats, "the devices handed in are not changed")
+	require.Equal(t, []int{}, WithoutSeat(nil, 0), "never nil")
+	require.Equal(t, []int{0, 1}, WithoutSeat([]int{0, 1}, 5))
+}
+
+func TestClaim(t *testing.T) {
+	devices := []Device{{ID: "h", Seats: []int{0, 1, 2}, Host: true}, {ID: "b", Seats: []int{3}}}
+	out, err := Claim(devices, []int{0}, 2, "c")
+	require.NoError(t, err)
+	require.Equal(t, []Device{{ID: "h", Seats: []int{0, 1}, Host: true}, {ID: "b", Seats: []int{3}}, {ID: "c", Seats: []int{2}}}, out)
+	for _, seat := range []int{0, 3, 4, -1} { // kept by the host, another phone's, none
+		_, err := Claim(devices, []int{0}, seat, "c")
+		var r *Refusal
+		require.ErrorAs(t, err, &r, "seat %d", seat)
+		require.Equal(t, Refusal{Kind: Conflict, ID: "join.error.taken"}, *r)
+	}
+}

@@ -11,7 +11,6 @@
 package diamant
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
@@ -19,11 +18,8 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	engine "tavolo/companion/diamant"
-	"tavolo/i18n"
 	"tavolo/web/table"
 )
 
@@ -73,50 +69,51 @@ type Proposal struct {
 	Step string `json:"step"`
 }
 
-// Table is a table loaded and replayed for one request.
+// Table is a table's record replayed: the game (its options, actions, state), and the
+// device reading it. A version's replay (Replay, Share) is the game alone, shared by every
+// device at the table, so read-only: a device reads it as it finds the table (At), or
+// takes its own copy to act on (Own).
 type Table struct {
 	Rec     table.Record
 	Opt     Options
 	Actions []engine.Action
-	State   *engine.State
-	Seats   engine.Seats // the seats the requesting device holds
-	Device  string       // the requesting device
-	Host    bool         // the requesting device is the table's host
+	Stamps  []int64       // each action's stamp (Entry.At): the version a draw made; 0 if none
+	State   *engine.State // nil in the lobby
 	Last    []engine.Event
 	Card    engine.Card // the last card drawn in the round being played; NoCard at its start
 	Names   []string    // the players' names as the engine has them; never changed
+
+	// The device reading the table; none in a version's replay.
+	Seats  engine.Seats // the seats it holds
+	Device string
+	Host   bool // it is the table's host
 }
 
-// Shared is a Diamant table's log replayed: shared by every device, so read-only.
-type Shared struct {
-	Opt     Options
-	Actions []engine.Action
-	State   *engine.State // nil in the lobby
-	Last    []engine.Event
-	Card    engine.Card
-	Names   []string
-}
-
-// Game is Diamant as a table plays it (table.Open reads a Diamant table with it).
-var Game table.Game[*Shared] = game{}
+// Game is Diamant as a table plays it (table.Open reads a Diamant table with it). Its
+// replay is shared by every reader of a version: a device reads it with At, and a request
+// that acts takes Own.
+var Game table.Game[*Table] = game{}
 
 type game struct{}
 
-func (game) Name() string                             { return "diamant" }
-func (game) Replay(rec table.Record) (*Shared, error) { return Replay(rec) }
-func (game) Seats(r *Shared) table.SeatSet            { return table.AllSeats(len(r.Opt.Players)) }
+func (game) Name() string                            { return "diamant" }
+func (game) Replay(rec table.Record) (*Table, error) { return Replay(rec) }
+func (game) Seats(t *Table) table.SeatSet            { return table.AllSeats(len(t.Opt.Players)) }
 
-// Replay decodes a table's options and log and replays it.
-func Replay(rec table.Record) (*Shared, error) {
+// Replay decodes a table's options and log and replays it: the version's replay, to share
+// (Share).
+func Replay(rec table.Record) (*Table, error) {
 	t := &Table{Rec: rec}
 	if err := json.Unmarshal(rec.Setup, &t.Opt); err != nil {
 		return nil, fmt.Errorf("diamant table %s: setup: %w", rec.ID, err)
 	}
-	t.Actions = make([]engine.Action, len(rec.Log))
+	t.Actions, t.Stamps = make([]engine.Action, len(rec.Log)), make([]int64, len(rec.Log))
 	for i, raw := range rec.Log {
-		if err := json.Unmarshal(raw, &t.Actions[i]); err != nil {
+		var e Entry
+		if err := json.Unmarshal(raw, &e); err != nil {
 			return nil, fmt.Errorf("diamant table %s: action %d: %w", rec.ID, i, err)
 		}
+		t.Actions[i], t.Stamps[i] = e.Action, e.At
 	}
 	if !t.Opt.Lobby { // in the lobby there is no game yet: the state stays nil
 		if err := t.Replay(); err != nil {
@@ -126,15 +123,35 @@ func Replay(rec table.Record) (*Shared, error) {
 	return t.Share(), nil
 }
 
-// Share is the part of t that every device at the table sees alike, to keep in the cache:
-// copies, so that t may go on changing.
-func (t *Table) Share() *Shared {
-	r := &Shared{Opt: t.Opt, Actions: slices.Clip(t.Actions), Last: slices.Clip(t.Last), Card: t.Card, Names: t.Names}
+// Share is a copy of t's game to keep as its version's replay, which every reader then
+// shares (t goes on changing): no record, no device.
+func (t *Table) Share() *Table {
+	r := &Table{Opt: t.Opt, Actions: slices.Clip(t.Actions), Stamps: slices.Clip(t.Stamps), Last: slices.Clip(t.Last), Card: t.Card, Names: t.Names}
 	if t.State != nil {
 		st := *t.State
 		r.State = &st
 	}
 	return r
+}
+
+// At is the replay t as device d finds the table at rec, for reading only: it shares rec
+// and the replay with every reader of that version, and must not be changed. (A live
+// stream reads its table so at every version, into the same place.)
+func (t *Table) At(rec table.Record, d table.Device) Table {
+	at := *t
+	at.Rec, at.Seats, at.Device, at.Host = rec, engine.SeatsOf(d.Seats...), d.ID, d.Host
+	return at
+}
+
+// Own is a copy of the replay t that a request may act on, as device d finds the table at
+// rec: its own record (table.HandOut) and state (an action applies to it).
+func (t *Table) Own(rec table.Record, d table.Device) *Table {
+	own := t.At(table.HandOut(rec), d)
+	if own.State != nil {
+		st := *own.State
+		own.State = &st
+	}
+	return &own
 }
 
 // Replay rebuilds the state from the log, keeping the last action's events (what the
@@ -166,6 +183,38 @@ func (t *Table) Note(events []engine.Event) {
 			t.Card = engine.NoCard
 		}
 	}
+}
+
+// Apply applies an action to the game and logs it, made at the table's version: the next
+// version is the one the action makes (a draw's stamp). It returns the entry as the log
+// keeps it (Entry), for the store; an *engine.Error when the rules refuse the action,
+// which then changes nothing.
+func (t *Table) Apply(a engine.Action) ([]byte, error) {
+	events, err := t.State.Apply(a)
+	if err != nil {
+		return nil, err
+	}
+	e := Entry{Action: a}
+	if a.Type == engine.ActDraw {
+		e.At = t.Rec.Version + 1
+	}
+	raw, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	t.Actions, t.Stamps = append(t.Actions, a), append(t.Stamps, e.At)
+	t.Note(events)
+	return raw, nil
+}
+
+// Undo takes back the last action and replays the game without it.
+func (t *Table) Undo() error {
+	n := len(t.Actions) - 1
+	t.Actions = t.Actions[:n]
+	if n < len(t.Stamps) {
+		t.Stamps = t.Stamps[:n]
+	}
+	return t.Replay()
 }
 
 // LastAction is the last action of the log and whether there is one.
@@ -279,39 +328,10 @@ func (t *Table) VoteStep() string {
 		n--
 	}
 	step := strconv.Itoa(t.State.Round()) + "." + strconv.Itoa(n)
-	if n > 0 && n <= len(t.Rec.Log) {
-		if at := StampOf(t.Rec.Log[n-1]); at > 0 {
-			step += "." + strconv.FormatInt(at, 10)
-		}
+	if n > 0 && n <= len(t.Stamps) && t.Stamps[n-1] > 0 {
+		step += "." + strconv.FormatInt(t.Stamps[n-1], 10)
 	}
 	return step
-}
-
-// stampKey marks the version a draw made, at the end of the draw as the log keeps it.
-const stampKey = `,"at":`
-
-// Stamped is an action as the log keeps it: a draw carries the version it makes (the
-// engine reads the action and passes over the stamp).
-func Stamped(a engine.Action, version int64) ([]byte, error) {
-	raw, err := json.Marshal(a)
-	if err != nil || a.Type != engine.ActDraw || len(raw) == 0 || raw[len(raw)-1] != '}' {
-		return raw, err
-	}
-	raw = append(raw[:len(raw)-1], stampKey...)
-	return append(strconv.AppendInt(raw, version, 10), '}'), nil
-}
-
-// StampOf reads a logged draw's stamp; 0 if it has none (logged before stamps).
-func StampOf(raw []byte) int64 {
-	i := bytes.LastIndex(raw, []byte(stampKey))
-	if i < 0 || raw[len(raw)-1] != '}' {
-		return 0
-	}
-	at, err := strconv.ParseInt(string(raw[i+len(stampKey):len(raw)-1]), 10, 64)
-	if err != nil {
-		return 0
-	}
-	return at
 }
 
 // PendingVote is how a seat has voted in the open vote, if it has, and if it did so on the
@@ -331,22 +351,3 @@ func (t *Table) PendingVote(seat int) (leave, ok bool) {
 
 // MayUndo: on a table with a phone each, only the host undoes (it never shows a vote).
 func (t *Table) MayUndo() bool { return !t.Opt.Phones || t.Host }
-
-// CheckName cleans a player's name (the engine's CleanName) and says, in l's language,
-// why it cannot be one: empty, longer than the engine's MaxNameRunes, or already among
-// taken (whatever the case). The reason is "" if it can be.
-func CheckName(l *i18n.Localizer, name string, taken []string) (string, string) {
-	name = engine.CleanName(name)
-	switch {
-	case name == "":
-		return name, l.T("diamant.join.name.empty")
-	case utf8.RuneCountInString(name) > engine.MaxNameRunes:
-		return name, l.T("diamant.join.name.long", "Limit", engine.MaxNameRunes)
-	}
-	for _, n := range taken {
-		if strings.EqualFold(n, name) {
-			return name, l.T("diamant.join.name.taken", "Name", name)
-		}
-	}
-	return name, ""
-}

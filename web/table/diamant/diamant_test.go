@@ -59,20 +59,26 @@ func record(t *testing.T, opt Options, actions ...engine.Action) table.Record {
 func TestStampsAndVoteStep(t *testing.T) {
 	raw, err := Stamped(engine.Draw(engine.T5), 7)
 	require.NoError(t, err)
-	require.Equal(t, int64(7), StampOf(raw))
+	require.JSONEq(t, `{"draw":"T5","at":7}`, string(raw))
+	var e Entry
+	require.NoError(t, json.Unmarshal(raw, &e))
+	require.Equal(t, Entry{Action: engine.Draw(engine.T5), At: 7}, e)
 	var a engine.Action
 	require.NoError(t, json.Unmarshal(raw, &a), "the engine reads a stamped draw")
 	require.Equal(t, engine.Draw(engine.T5), a)
 	vote, err := Stamped(engine.Vote(1, true), 8)
 	require.NoError(t, err)
-	require.Zero(t, StampOf(vote), "only draws are stamped")
-	require.Zero(t, StampOf([]byte(`{"Type":1}`)), "logged before stamps")
+	require.NoError(t, json.Unmarshal(vote, &e))
+	require.Equal(t, Entry{Action: engine.Vote(1, true)}, e, "only draws are stamped")
+	require.NoError(t, json.Unmarshal([]byte(`{"draw":"T5"}`), &e))
+	require.Equal(t, Entry{Action: engine.Draw(engine.T5)}, e, "logged before stamps")
+	require.Error(t, json.Unmarshal([]byte(`{"draw":"T5","at":"7"}`), &e), "a stamp is a number")
 
 	opt := Options{Setup: engine.Setup{Players: []string{"Ada", "Bea", "Cy"}, Seed: 3}, Draw: DrawApp, Vote: VotePhone, Phones: true}
 	rec := record(t, opt, engine.Draw(engine.T5))
 	sh, err := Replay(rec)
 	require.NoError(t, err)
-	tb := &Table{Rec: rec, Opt: sh.Opt, Actions: sh.Actions, State: sh.State, Seats: engine.SeatsOf(1), Device: "p1"}
+	tb := sh.Own(rec, table.Device{ID: "p1", Seats: []int{1}})
 	require.True(t, tb.State.VoteDue())
 	require.Equal(t, "1.1.1", tb.VoteStep())
 	require.Equal(t, 1, tb.NextVoter())
@@ -82,7 +88,7 @@ func TestStampsAndVoteStep(t *testing.T) {
 	rec = record(t, opt, engine.Draw(engine.T5), engine.Vote(1, true))
 	sh, err = Replay(rec)
 	require.NoError(t, err)
-	tb = &Table{Rec: rec, Opt: sh.Opt, Actions: sh.Actions, State: sh.State, Seats: engine.SeatsOf(1), Device: "p1"}
+	tb = sh.Own(rec, table.Device{ID: "p1", Seats: []int{1}})
 	require.Equal(t, "1.1.1", tb.VoteStep(), "other votes do not change the step")
 	leave, ok := tb.PendingVote(1)
 	require.True(t, ok)
@@ -129,4 +135,74 @@ func TestEventsReplayTheWholeGame(t *testing.T) {
 	tb.Actions = append(tb.Actions, engine.Draw(engine.T5))
 	_, err = tb.Events()
 	require.Error(t, err)
+}
+
+// A device reads the version's replay as it is (At) or acts on its own copy (Own): an
+// action applied to the copy, or undone, leaves the replay every device shares as it was.
+func TestOwnLeavesTheSharedReplay(t *testing.T) {
+	opt := Options{Setup: engine.Setup{Players: []string{"Ada", "Bea", "Cy"}, Seed: 3}, Draw: DrawApp, Vote: VotePhone, Phones: true}
+	rec := record(t, opt, engine.Draw(engine.T5))
+	rec.Devices = []table.Device{{ID: "h", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1, 2}}}
+	sh, err := Replay(rec)
+	require.NoError(t, err)
+	require.Zero(t, sh.Rec.ID, "a version's replay holds no record")
+	require.Empty(t, sh.Device)
+
+	at := sh.At(rec, rec.Devices[1])
+	require.Equal(t, "p1", at.Device)
+	require.Equal(t, engine.SeatsOf(1, 2), at.Seats)
+	require.False(t, at.Host)
+	require.Same(t, sh.State, at.State, "read as it is")
+
+	own := sh.Own(rec, rec.Devices[0])
+	require.True(t, own.Host)
+	require.NotSame(t, sh.State, own.State)
+	before := sh.State.Snapshot()
+	raw, err := own.Apply(engine.Vote(0, true))
+	require.NoError(t, err)
+	require.JSONEq(t, `{"vote":{"seat":0,"leave":true}}`, string(raw))
+	require.Equal(t, before, sh.State.Snapshot(), "the shared state is not changed")
+	require.Len(t, sh.Actions, 1)
+	require.Len(t, own.Actions, 2)
+	rec.Devices[0].Seats[0] = 9
+	require.Equal(t, []int{0}, own.Rec.Devices[0].Seats, "its own record")
+
+	// Refused by the rules: nothing changes.
+	_, err = own.Apply(engine.Vote(0, false))
+	var ee *engine.Error
+	require.ErrorAs(t, err, &ee)
+	require.Len(t, own.Actions, 2)
+	require.Len(t, own.Stamps, 2)
+}
+
+// A draw is stamped with the version it makes; after an undo, the draw made again at the
+// same place of the log opens a vote of another step.
+func TestApplyStampsAndUndo(t *testing.T) {
+	opt := Options{Setup: engine.Setup{Players: []string{"Ada", "Bea", "Cy"}, Seed: 3}, Draw: DrawBox, Vote: VotePhone, Phones: true}
+	rec := record(t, opt)
+	rec.Version = 4
+	sh, err := Replay(rec)
+	require.NoError(t, err)
+	tb := sh.Own(rec, table.Device{ID: "h", Seats: []int{0, 1, 2}, Host: true})
+	raw, err := tb.Apply(engine.Draw(engine.T5))
+	require.NoError(t, err)
+	require.JSONEq(t, `{"draw":"T5","at":5}`, string(raw))
+	require.Equal(t, []int64{5}, tb.Stamps)
+	require.Equal(t, "1.1.5", tb.VoteStep())
+	tb.Rec.Version = 5
+	_, err = tb.Apply(engine.Vote(0, false))
+	require.NoError(t, err)
+	require.Equal(t, []int64{5, 0}, tb.Stamps)
+	require.Equal(t, "1.1.5", tb.VoteStep(), "votes do not change the step")
+	tb.Rec.Version = 6
+
+	require.NoError(t, tb.Undo())
+	require.NoError(t, tb.Undo())
+	require.Empty(t, tb.Actions)
+	require.Empty(t, tb.Stamps)
+	require.Equal(t, engine.PhaseDraw, tb.State.Phase())
+	tb.Rec.Version = 8
+	_, err = tb.Apply(engine.Draw(engine.T5))
+	require.NoError(t, err)
+	require.Equal(t, "1.1.9", tb.VoteStep())
 }

@@ -17,7 +17,7 @@ import (
 // setup and log, and whether the game is over; no id, no devices. Errors: table.ErrOption,
 // an *engine.Error for the players (as the form says it), and table.ErrDamaged for what
 // cannot be read or does not replay.
-func Import(rec table.Record) (table.Record, *Shared, error) {
+func Import(rec table.Record) (table.Record, *Table, error) {
 	var opt Options
 	if err := json.Unmarshal(rec.Setup, &opt); err != nil {
 		return table.Record{}, nil, fmt.Errorf("%w: setup: %w", table.ErrDamaged, err)
