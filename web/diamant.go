@@ -152,14 +152,12 @@ func (h diamantHandlers) create(c echo.Context) error {
 
 // ---- replies ----
 
-// diamantReply is the JSON answer to a script: the new screen and what to announce. It is
-// written by appendReply.
+// diamantReply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (reply.go) and, as Diamant's payload, the new screen's HTML. It is written
+// by appendReply.
 type diamantReply struct {
-	HTML     string         `json:"html"`
-	Title    string         `json:"title"`
-	URL      string         `json:"url"`
-	Version  int64          `json:"version"`
-	Announce []say.Sentence `json:"announce"`
+	envelope
+	HTML string `json:"html"`
 }
 
 // screenURL is the address of a screen, where a form's 303 leads.

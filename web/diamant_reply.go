@@ -11,18 +11,14 @@ import (
 )
 
 // An action's reply to a script and a live event carry the same JSON (diamantReply): the
-// screen's HTML, drawn into a pooled buffer, its title, address, version and what to
-// announce.
+// envelope every game's replies share (reply.go: version, title, address, what to
+// announce) and the screen's HTML, drawn into a pooled buffer.
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
 // announce is an empty list.
 func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
-	if announce == nil {
-		announce = []say.Sentence{}
-	}
 	// Strings and a number: encoding cannot fail.
-	b, _ = appendJSON(b, diamantReply{HTML: string(html), Title: heading + " · Tavolo", URL: string(url),
-		Version: version, Announce: announce})
+	b, _ = appendJSON(b, diamantReply{envelope: newEnvelope(version, heading, string(url), announce), HTML: string(html)})
 	return b
 }
 

@@ -32,8 +32,8 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(diamantReply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: screenURL(p),
-			Version: p.Version, Announce: orEmpty(p.Say)})
+		want, err := marshalUnescaped(diamantReply{envelope: envelope{Title: p.Heading + " · Tavolo", URL: screenURL(p),
+			Version: p.Version, Announce: orEmpty(p.Say)}, HTML: playHTML(v)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
 		require.Equal(t, string(want), got, firstDiff(string(want), got))
@@ -78,12 +78,12 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		table bool
 		want  diamantReply
 	}{
-		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
-			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}},
-		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
-			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}},
-		{tb, true, diamantReply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
-			Version: 4, Announce: orEmpty(lobby.Say)}},
+		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), envelope: envelope{Title: play.Heading + " · Tavolo",
+			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}}},
+		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), envelope: envelope{Title: cave.Heading + " · Tavolo",
+			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}}},
+		{tb, true, diamantReply{HTML: html.String(), envelope: envelope{Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
+			Version: 4, Announce: orEmpty(lobby.Say)}}},
 	} {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)

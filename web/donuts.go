@@ -141,17 +141,17 @@ func (h donutsHandlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable)
 	return v.Board()
 }
 
-// donutsReply is the JSON answer to a script: the board's new state, the panel and what
-// to announce.
+// donutsReply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (reply.go: version, title, address, what to announce) and, as Donuts'
+// payload, the board's new state, the panel and the history.
 type donutsReply struct {
-	Version  int64             `json:"version"`
+	envelope
 	Heading  string            `json:"heading"` // the page's heading: it changes once a second phone joins
 	Cells    []page.DonutsCell `json:"cells"`   // row by row
 	Panel    string            `json:"panel"`   // the HTML above the board: news, whose turn, undo
 	Info     string            `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
 	History  string            `json:"history"` // the HTML of the history: every move, the summary
 	Finished bool              `json:"finished"`
-	Announce []say.Sentence    `json:"announce"`
 }
 
 // show answers with the board: a whole page, or for a script the JSON reply.
@@ -191,7 +191,8 @@ func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply,
 	if err := page.DonutsHistory(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.b), Finished: p.Finished, Announce: p.Say}
+	r := donutsReply{envelope: newEnvelope(p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
+		Heading: p.Heading, Panel: panel, Info: info, History: string(w.b), Finished: p.Finished}
 	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
