@@ -16,9 +16,9 @@ import (
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
 // announce is an empty list.
-func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
+func appendReply(b []byte, table string, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
 	// Strings and a number: encoding cannot fail.
-	b, _ = appendJSON(b, diamantReply{envelope: newEnvelope(version, heading, string(url), announce), HTML: string(html)})
+	b, _ = appendJSON(b, diamantReply{envelope: newEnvelope(table, version, heading, string(url), announce), HTML: string(html)})
 	return b
 }
 
@@ -30,7 +30,7 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *page.DiamantPl
 	// appender never fails.
 	_ = page.DiamantPlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
 	var url [80]byte
-	b = appendReply(b, w.b, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
+	b = appendReply(b, p.ID, w.b, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
 	putBuffer(&htmlBuffers, buf, w.b)
 	return b
 }
@@ -45,7 +45,7 @@ func (h diamantHandlers) appendLobbyReply(b []byte, c echo.Context, p *page.Diam
 		return b, err
 	}
 	var url [80]byte
-	b = appendReply(b, w.b, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
+	b = appendReply(b, p.ID, w.b, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
 	putBuffer(&htmlBuffers, buf, w.b)
 	return b, nil
 }

@@ -32,7 +32,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(diamantReply{envelope: envelope{Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := marshalUnescaped(diamantReply{envelope: envelope{Table: p.ID, Title: p.Heading + " · Tavolo", URL: screenURL(p),
 			Version: p.Version, Announce: orEmpty(p.Say)}, HTML: playHTML(v)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -78,11 +78,11 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		table bool
 		want  diamantReply
 	}{
-		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), envelope: envelope{Title: play.Heading + " · Tavolo",
+		{tb, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), envelope: envelope{Table: tb.Rec.ID, Title: play.Heading + " · Tavolo",
 			URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}}},
-		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), envelope: envelope{Title: cave.Heading + " · Tavolo",
+		{&host, false, diamantReply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), envelope: envelope{Table: tb.Rec.ID, Title: cave.Heading + " · Tavolo",
 			URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}}},
-		{tb, true, diamantReply{HTML: html.String(), envelope: envelope{Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
+		{tb, true, diamantReply{HTML: html.String(), envelope: envelope{Table: tb.Rec.ID, Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
 			Version: 4, Announce: orEmpty(lobby.Say)}}},
 	} {
 		want, err := marshalUnescaped(tc.want)

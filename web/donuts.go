@@ -191,7 +191,7 @@ func (h donutsHandlers) replyOf(c echo.Context, p page.DonutsPlay) (donutsReply,
 	if err := page.DonutsHistory(f, p).Render(ctx, &w); err != nil {
 		return donutsReply{}, err
 	}
-	r := donutsReply{envelope: newEnvelope(p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
+	r := donutsReply{envelope: newEnvelope(p.ID, p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
 		Heading: p.Heading, Panel: panel, Info: info, History: string(w.b), Finished: p.Finished}
 	r.Cells = make([]page.DonutsCell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {

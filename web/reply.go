@@ -11,25 +11,27 @@ import (
 
 // envelope is what every game's reply to a script and every live event carry, whatever
 // the game: the table's version the view was drawn at, the page's title and address, and
-// the sentences to announce (never null). A game's reply embeds it and adds its payload
+// the sentences to announce (never null), with the table's id (play again's reply is
+// another table's). A game's reply embeds it and adds its payload
 // (Diamant: the screen's HTML; Donuts: the board's parts), so that the JSON is one flat
 // object; the browser's screen.js applies any of them the same way: the version guard,
 // the title and address, the announcements, sounds, vibration and focus, and hands the
 // payload to the game's own function.
 type envelope struct {
+	Table    string         `json:"table"` // the table's id: a version counts only within its table
 	Version  int64          `json:"version"`
 	Title    string         `json:"title"` // the page's title: the heading and " · Tavolo"
 	URL      string         `json:"url"`   // the screen's address, where a form's 303 leads
 	Announce []say.Sentence `json:"announce"`
 }
 
-// newEnvelope is the envelope of a view drawn at version under heading, at url. A nil
-// announce is an empty list.
-func newEnvelope(version int64, heading, url string, announce []say.Sentence) envelope {
+// newEnvelope is the envelope of a view of a table drawn at version under heading, at url.
+// A nil announce is an empty list.
+func newEnvelope(table string, version int64, heading, url string, announce []say.Sentence) envelope {
 	if announce == nil {
 		announce = []say.Sentence{}
 	}
-	return envelope{Version: version, Title: heading + " · Tavolo", URL: url, Announce: announce}
+	return envelope{Table: table, Version: version, Title: heading + " · Tavolo", URL: url, Announce: announce}
 }
 
 // Every game answers its scripts and feeds its live streams with JSON written straight

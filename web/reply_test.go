@@ -20,7 +20,7 @@ func TestRepliesShareOneEnvelope(t *testing.T) {
 		t.Helper()
 		var m map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(raw, &m), string(raw))
-		for _, k := range []string{"version", "title", "url", "announce"} {
+		for _, k := range []string{"table", "version", "title", "url", "announce"} {
 			require.Contains(t, m, k, "every reply carries %s", k)
 		}
 		var said []map[string]any
@@ -42,6 +42,7 @@ func TestRepliesShareOneEnvelope(t *testing.T) {
 		require.Contains(t, m, "html")
 		require.Equal(t, int64(1), r.Version)
 		require.Equal(t, "/diamant/"+tb.id, r.URL)
+		require.Equal(t, tb.id, r.Table)
 		require.Contains(t, r.Title, " · Tavolo")
 	})
 
@@ -57,6 +58,7 @@ func TestRepliesShareOneEnvelope(t *testing.T) {
 		var r donutsReply
 		require.NoError(t, json.Unmarshal([]byte(body), &r))
 		require.Equal(t, "/donuts/t/"+id, r.URL)
+		require.Equal(t, id, r.Table)
 		require.Equal(t, r.Heading+" · Tavolo", r.Title)
 		require.NotEmpty(t, r.Announce)
 
