@@ -25,17 +25,17 @@ import (
 
 func (h diamantHandlers) routes(e *echo.Echo) {
 	e.GET("/diamant", h.setup)
-	e.POST("/diamant", h.create, h.limitNewTables)
+	e.POST("/diamant", h.create, h.limits.NewTables)
 	e.GET("/diamant/:id", h.show)
 	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
-	e.POST("/diamant/:id/draw", h.draw, h.limitActions)
-	e.POST("/diamant/:id/vote", h.vote, h.limitActions)
-	e.POST("/diamant/:id/exits", h.exits, h.limitActions)
+	e.POST("/diamant/:id/draw", h.draw, h.limits.Actions)
+	e.POST("/diamant/:id/vote", h.vote, h.limits.Actions)
+	e.POST("/diamant/:id/exits", h.exits, h.limits.Actions)
 	e.GET("/diamant/:id/undo", h.undoScreen)
 	e.GET("/diamant/:id/history", h.history)
-	e.POST("/diamant/:id/undo", h.handleUndo, h.limitActions)
-	e.POST("/diamant/:id/risk", h.handleRisk, h.limitActions)
-	e.POST("/diamant/:id/again", h.handleAgain, h.limitActions)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.limits.Actions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.limits.Actions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.limits.Actions)
 	h.phoneRoutes(e)
 }
 
@@ -530,7 +530,7 @@ func (h diamantHandlers) again(c echo.Context, t *diamanttable.Table) error {
 	// Play again is one phone's new table: the others join it by its own code.
 	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
 	opt.Keepers, opt.Moved = nil, nil
-	if ok, err := h.takeNewTable(c); !ok {
+	if ok, err := h.limits.TakeNewTable(c); !ok {
 		return err
 	}
 	device, err := h.deviceID(c)

@@ -49,7 +49,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	for _, d := range devices {
 		phones = append(phones, benchContext(b, s, "/diamant/"+id+"/events", d.ID))
 	}
-	t, err := diamantHandlers{s}.load(phones[0], id)
+	t, err := diamantHandlers{s.Kit}.load(phones[0], id)
 	require.NoError(b, err)
 	for _, a := range []diamant.Action{diamant.Draw(t.State.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
 		_, err := t.State.Apply(a)
@@ -57,7 +57,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 		raw, _ := json.Marshal(a)
 		_, err = s.store.Append(ctx, id, t.Rec.Version, raw, false)
 		require.NoError(b, err)
-		t, err = diamantHandlers{s}.load(phones[0], id)
+		t, err = diamantHandlers{s.Kit}.load(phones[0], id)
 		require.NoError(b, err)
 	}
 	return s, id, phones
@@ -101,11 +101,11 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				w.n = 0
-				if err := (diamantHandlers{s}).read(c, id, t); err != nil {
+				if err := (diamantHandlers{s.Kit}).read(c, id, t); err != nil {
 					b.Fatal(err)
 				}
-				diamantHandlers{s}.awaySeats(t)
-				if err := (diamantHandlers{s}).writeEvent(&w, c, t, bc.table, nil); err != nil {
+				diamantHandlers{s.Kit}.awaySeats(t)
+				if err := (diamantHandlers{s.Kit}).writeEvent(&w, c, t, bc.table, nil); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -122,7 +122,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 func BenchmarkDiamantActionReply(b *testing.B) {
 	s, id, phones := benchPhones(b)
 	c := phones[1]
-	t, err := diamantHandlers{s}.load(c, id)
+	t, err := diamantHandlers{s.Kit}.load(c, id)
 	require.NoError(b, err)
 	req := httptest.NewRequest(http.MethodPost, "/diamant/"+id+"/vote", nil)
 	req.Header = c.Request().Header.Clone()
@@ -138,7 +138,7 @@ func BenchmarkDiamantActionReply(b *testing.B) {
 		rc.Set("lang", "en")
 		rc.Set("csrf", "benchcsrftoken0123456789abcdef")
 		rc.Set("session", s.session(c))
-		if err := (diamantHandlers{s}).showPlay(rc, http.StatusOK, diamantHandlers{s}.screen(rc, t, "")); err != nil {
+		if err := (diamantHandlers{s.Kit}).showPlay(rc, http.StatusOK, diamantHandlers{s.Kit}.screen(rc, t, "")); err != nil {
 			b.Fatal(err)
 		}
 	}

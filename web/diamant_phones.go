@@ -35,17 +35,16 @@ import (
 
 func (h diamantHandlers) phoneRoutes(e *echo.Echo) {
 	e.GET("/diamant/phones", h.phonesSetup)
-	e.POST("/diamant/phones", h.phonesCreate, h.limitNewTables)
+	e.POST("/diamant/phones", h.phonesCreate, h.limits.NewTables)
 	e.GET("/diamant/:id/table", h.tablePage)
-	e.POST("/diamant/:id/open", h.open, h.limitActions)
-	e.POST("/diamant/:id/start", h.start, h.limitActions)
-	e.POST("/diamant/:id/seat", h.seatAction, h.limitActions)
-	e.POST("/diamant/:id/drawmode", h.drawMode, h.limitActions)
-	e.POST("/diamant/:id/end", h.end, h.limitActions)
-	e.POST("/diamant/:id/propose", h.propose, h.limitActions)
-	e.POST("/diamant/:id/proposal", h.proposal, h.limitActions)
+	e.POST("/diamant/:id/open", h.open, h.limits.Actions)
+	e.POST("/diamant/:id/start", h.start, h.limits.Actions)
+	e.POST("/diamant/:id/seat", h.seatAction, h.limits.Actions)
+	e.POST("/diamant/:id/drawmode", h.drawMode, h.limits.Actions)
+	e.POST("/diamant/:id/end", h.end, h.limits.Actions)
+	e.POST("/diamant/:id/propose", h.propose, h.limits.Actions)
+	e.POST("/diamant/:id/proposal", h.proposal, h.limits.Actions)
 	e.GET("/diamant/:id/events", h.events)
-	h.joinRoutes(e)
 }
 
 // notPlaying sends a request for the game of a table that has none to the table's page.

@@ -604,7 +604,7 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 // BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
 // five phones besides the host's, each with a stream open).
 func BenchmarkAwaySeats(b *testing.B) {
-	s := &Server{presence: table.NewPresence(time.Minute, func(string) {})}
+	s := &Kit{presence: table.NewPresence(time.Minute, func(string) {})}
 	t := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}}, Opt: diamanttable.Options{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
 	for p := range 6 {
 		t.Rec.Devices = append(t.Rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})

@@ -119,7 +119,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	c.Set("lang", lang)
 	s.session(c).Values[keyRisk] = rng.IntN(3) == 0
 	l := s.localizer(c)
-	p := diamantHandlers{s}.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
+	p := diamantHandlers{s.Kit}.screen(c, tb, []string{"", "", "pass", "reveal"}[rng.IntN(4)])
 	switch rng.IntN(12) {
 	case 0:
 		if tb.State.VoteDue() && len(tb.Actions) > 0 {
@@ -129,7 +129,7 @@ func randomScreen(t testing.TB, s *Server, tb *diamanttable.Table, rng *rand.Ran
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
 			p = page.DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
-			diamantHandlers{s}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
+			diamantHandlers{s.Kit}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
 		p.Problem = trickyNames[rng.IntN(len(trickyNames))] + " " + l.T("diamant.error.form")

@@ -63,15 +63,15 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	c.Set("csrf", "tok+<en>")
 	l := s.localizer(c)
 
-	lobby, err := diamantHandlers{s}.lobbyOf(c, tb, "")
+	lobby, err := diamantHandlers{s.Kit}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
 	require.NoError(t, page.DiamantTableContent(s.frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
-	play := diamantHandlers{s}.screen(c, tb, "")
+	play := diamantHandlers{s.Kit}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
 	host.Device, host.Seats, host.Host = "host", diamant.SeatsOf(0), true
-	cave := diamantHandlers{s}.screen(c, &host, "")
+	cave := diamantHandlers{s.Kit}.screen(c, &host, "")
 	require.Equal(t, page.ScreenCave, cave.Screen)
 	for _, tc := range []struct {
 		t     *diamanttable.Table
@@ -88,14 +88,14 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
-		require.NoError(t, diamantHandlers{s}.writeEvent(&w, c, tc.t, tc.table, nil))
+		require.NoError(t, diamantHandlers{s.Kit}.writeEvent(&w, c, tc.t, tc.table, nil))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
 		want, err = marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		w.Reset()
-		wrote, err := diamantHandlers{s}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
+		wrote, err := diamantHandlers{s.Kit}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {
 			// The vote form does not show who is away: no presence event for it.

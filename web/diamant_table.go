@@ -35,7 +35,7 @@ func (h diamantHandlers) load(c echo.Context, id string) (*diamanttable.Table, e
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
 func (h diamantHandlers) read(c echo.Context, id string, t *diamanttable.Table) error {
-	o, err := openTable(h.Server, c, diamanttable.Game, id)
+	o, err := openTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return err
 	}

@@ -28,12 +28,12 @@ import (
 
 func (h donutsHandlers) routes(e *echo.Echo) {
 	e.GET("/donuts", h.setup)
-	e.POST("/donuts", h.create, h.limitNewTables)
+	e.POST("/donuts", h.create, h.limits.NewTables)
 	e.GET("/donuts/t/:id", h.showTable)
-	e.POST("/donuts/t/:id/place", h.handlePlace, h.limitActions)
-	e.POST("/donuts/t/:id/undo", h.handleUndo, h.limitActions)
-	e.POST("/donuts/t/:id/again", h.again, h.limitActions)
-	e.POST("/donuts/t/:id/open", h.open, h.limitActions)
+	e.POST("/donuts/t/:id/place", h.handlePlace, h.limits.Actions)
+	e.POST("/donuts/t/:id/undo", h.handleUndo, h.limits.Actions)
+	e.POST("/donuts/t/:id/again", h.again, h.limits.Actions)
+	e.POST("/donuts/t/:id/open", h.open, h.limits.Actions)
 	e.GET("/donuts/t/:id/events", h.events)
 }
 
@@ -275,7 +275,7 @@ func (h donutsHandlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer)
 	// A reply the hard computer must search for costs a core's tens of milliseconds: it
 	// takes from a budget of its own, before anything changes.
 	if t.ReplySearches(h.choices, by, at) {
-		if ok, err := h.spendHardMove(c); !ok {
+		if ok, err := h.limits.HardMove(c); !ok {
 			return err
 		}
 	}
@@ -368,7 +368,7 @@ func (h donutsHandlers) again(c echo.Context) error {
 	default:
 		return h.refuse(c, t, http.StatusBadRequest, h.localizer(c).T("donuts.error.again"))
 	}
-	if ok, err := h.takeNewTable(c); !ok {
+	if ok, err := h.limits.TakeNewTable(c); !ok {
 		return err
 	}
 	return h.startTable(c, opt)

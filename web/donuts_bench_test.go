@@ -82,10 +82,10 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	// Six moves, each by the phone whose turn it is, as the table's requests make them.
 	for range 6 {
 		for _, c := range phones {
-			t, err := donutsHandlers{s}.load(c, id)
+			t, err := donutsHandlers{s.Kit}.load(c, id)
 			require.NoError(b, err)
 			if t.MayPlace(t.device) {
-				_, err = donutsHandlers{s}.play(ctx, t, t.PlaysFor(t.device.Seats), t.Game.Legal()[0])
+				_, err = donutsHandlers{s.Kit}.play(ctx, t, t.PlaysFor(t.device.Seats), t.Game.Legal()[0])
 				require.NoError(b, err)
 				break
 			}
@@ -95,7 +95,7 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		c := phones[i%2]
-		v := &donutsLive{h: donutsHandlers{s}}
+		v := &donutsLive{h: donutsHandlers{s.Kit}}
 		require.NoError(b, v.read(c))
 		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
 		require.NoError(b, v.write(w, c))

@@ -123,7 +123,7 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) read(c echo.Context) error {
-	o, err := openTable(v.h.Server, c, donutstable.Game, c.Param("id"))
+	o, err := openTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ type donutsTable struct {
 
 // load reads a table and replays it for the requesting device, which may play on it.
 func (h donutsHandlers) load(c echo.Context, id string) (*donutsTable, error) {
-	o, err := openTable(h.Server, c, donutstable.Game, id)
+	o, err := openTable(h.Kit, c, donutstable.Game, id)
 	if err != nil {
 		return nil, err
 	}

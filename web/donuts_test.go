@@ -211,13 +211,13 @@ func TestDonutsRefusals(t *testing.T) {
 
 	// A game one donut from five in a row, then finished.
 	device := deviceOf(t, s, c, id)
-	over, err := donutsHandlers{s}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeTwo,
+	over, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeTwo,
 		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}})
 	require.NoError(t, err)
 	donutsPlace(t, c, over, "1,5")
 
 	// Against the computer, with the computer's reply left pending.
-	pending, err := donutsHandlers{s}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
+	pending, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
 		Spec: donuts.Numbered(3, donuts.Chocolate)})
 	require.NoError(t, err)
 	rec, err := s.store.Load(ctx, pending)

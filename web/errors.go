@@ -32,7 +32,7 @@ func (e *pageError) Unwrap() error { return e.err }
 
 // handleError answers every error with a localized page and the right status; anything
 // unexpected is logged and shown as a 500 that tells nothing of the inside.
-func (s *Server) handleError(err error, c echo.Context) {
+func (s *Kit) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}

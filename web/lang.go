@@ -87,7 +87,7 @@ func (lc *langCache) match(catalog *i18n.Catalog, header string) string {
 // localizer is the request's localizer, made once per request (or stream) and kept in its
 // context under its language: a language set later in the request (an error page, the
 // offline page) makes a new one.
-func (s *Server) localizer(c echo.Context) *i18n.Localizer {
+func (s *Kit) localizer(c echo.Context) *i18n.Localizer {
 	lang, _ := c.Get("lang").(string)
 	if l, ok := c.Get("localizer").(*i18n.Localizer); ok && l.Lang == lang {
 		return l

@@ -166,7 +166,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 	l := s.localizer(c)
 	switch c.Param("game") {
 	case "diamant":
-		tables, err := diamantHandlers{s}.resume(c, l)
+		tables, err := diamantHandlers{s.Kit}.resume(c, l)
 		if err != nil {
 			return err
 		}
@@ -174,7 +174,7 @@ func (s *Server) offlineTables(c echo.Context) error {
 			items = append(items, link{"/diamant/" + t.ID, l.T("diamant.setup.resume.item", "Names", t.Names)})
 		}
 	case "donuts":
-		tables, err := donutsHandlers{s}.resume(c, l)
+		tables, err := donutsHandlers{s.Kit}.resume(c, l)
 		if err != nil {
 			return err
 		}

@@ -16,7 +16,7 @@ import (
 
 // frame is the frame of a page for this request: name is the page's (the menu marks it),
 // title its title.
-func (s *Server) frame(c echo.Context, name, title string) page.Frame {
+func (s *Kit) frame(c echo.Context, name, title string) page.Frame {
 	l := s.localizer(c)
 	token, _ := c.Get("csrf").(string)
 	st := s.settings(c)
@@ -24,7 +24,7 @@ func (s *Server) frame(c echo.Context, name, title string) page.Frame {
 		Languages: languageLinks(c.Request().URL, l.Lang),
 		Prefs: page.Prefs{Text: st.Text, Contrast: st.Contrast, Motion: st.Motion, Rate: st.Rate, Speak: st.Speak,
 			Sound: st.Sound, Vibrate: st.Vibrate, Verbosity: st.Verbosity}}
-	if s.cfg.Offline {
+	if s.offline {
 		f.Offline = true
 		if id := c.Param("id"); table.ValidID(id) {
 			f.OfflineTable = id
@@ -35,13 +35,13 @@ func (s *Server) frame(c echo.Context, name, title string) page.Frame {
 
 // verbosity is how much this device's announcements say (its settings, in its session):
 // every reply and every live event says its sentences so.
-func (s *Server) verbosity(c echo.Context) say.Verbosity {
+func (s *Kit) verbosity(c echo.Context) say.Verbosity {
 	return say.ParseVerbosity(s.settings(c).Verbosity)
 }
 
 // playFrame is the frame of a play screen (the Donaz clock, Diamant's and Donuts' game):
 // its header folds into one menu button, so that the game comes first on the screen.
-func (s *Server) playFrame(c echo.Context, name, title string) page.Frame {
+func (s *Kit) playFrame(c echo.Context, name, title string) page.Frame {
 	f := s.frame(c, name, title)
 	f.Play = true
 	return f

@@ -199,7 +199,7 @@ func rbState(tb testing.TB, s *Server, bt rbTable) *diamanttable.Table {
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	req.Header.Set("Cookie", bt.cookies[0])
 	c := s.echo.NewContext(req, httptest.NewRecorder())
-	t, err := diamantHandlers{s}.load(c, bt.id)
+	t, err := diamantHandlers{s.Kit}.load(c, bt.id)
 	require.NoError(tb, err)
 	return t
 }

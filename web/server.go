@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -103,35 +102,21 @@ const (
 	defaultIdleTimeout  = 120 * time.Second
 )
 
-// Server holds what the handlers share.
+// Server is the wiring: the configuration, the middleware and the routes of the games,
+// around the kit (Kit) every game's handlers share.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
-	echo    *echo.Echo
-	catalog *i18n.Catalog
-	// catalogURLs: each language's catalog for the browser, at its hashed URL.
-	catalogURLs map[string]string
-	assets      *pwa.Assets
-	engine      *pwa.Engine            // the offline build, served to the service worker; nil when not built
-	static      map[string]*staticFile // what is served as it is, by path (static.go)
-	built       time.Time              // when this program was built: the static files' Last-Modified
-	handler     http.Handler           // echo, answering HEAD as GET (head.go)
-	sessions    *sessions.CookieStore
-	// sessionCache: the values of the session cookies lately decoded.
-	sessionCache sessionCache
-	langs        langCache            // the language each Accept-Language header chose
-	tables       *table.Tables        // the tables: read, locked and changed
-	store        table.Store          // tables' store (in memory, in front of SQLite): creates, codes, lists
-	hub          *live.Hub            // tells a table's live streams that it changed
-	presence     *table.Presence      // which devices have a live stream open
-	streams      *live.Limits         // the live streams open, against their caps
-	maxConns     int                  // the cap on connections; 0: none
-	maxConnsAddr int                  // the cap on one client address's connections; 0: none
-	newTables    *budget              // the tables each device and client address may still open
-	choices      *donutstable.Choices // the hard computer's choices, searched once per situation
-	actions      *budget              // the actions each device and address may make; nil: no limit
-	hardMoves    *budget              // the hard computer's searches each may ask for; nil: no limit
-	stopping     chan struct{}        // closed on shutdown: live streams end
+	*Kit
+	cfg          Config
+	echo         *echo.Echo
+	engine       *pwa.Engine            // the offline build, served to the service worker; nil when not built
+	static       map[string]*staticFile // what is served as it is, by path (static.go)
+	built        time.Time              // when this program was built: the static files' Last-Modified
+	handler      http.Handler           // echo, answering HEAD as GET (head.go)
+	maxConns     int                    // the cap on connections; 0: none
+	maxConnsAddr int                    // the cap on one client address's connections; 0: none
+	newTables    *budget                // the tables each device and client address may still open
+	actions      *budget                // the actions each device and address may make; nil: no limit
+	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
 	stopOnce     sync.Once
 }
 
@@ -164,9 +149,11 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}
-	s := &Server{cfg: cfg, log: log, catalog: catalog, assets: assets, engine: engine, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
+	k := &Kit{log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
 		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog), built: builtAt(), choices: donutstable.NewChoices(donutstable.ChoicesKept)}
+		catalogURLs: catalogURLs(catalog), choices: donutstable.NewChoices(donutstable.ChoicesKept),
+		offline: cfg.Offline, streamWriteTimeout: cfg.StreamWriteTimeout}
+	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt()}
 	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
@@ -248,9 +235,11 @@ func (s *Server) routes() {
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour, s.cfg.NewTablesPerHourPerAddress)
 	e.Use(s.needsServer)
-	diamantHandlers{s}.routes(e)
-	donazHandlers{s}.routes(e)
-	donutsHandlers{s}.routes(e)
+	s.limits = Limits{Actions: s.limitActions, NewTables: s.limitNewTables, TakeNewTable: s.takeNewTable, HardMove: s.spendHardMove}
+	s.joinRoutes(e)
+	diamantHandlers{s.Kit}.routes(e)
+	donazHandlers{s.Kit}.routes(e)
+	donutsHandlers{s.Kit}.routes(e)
 	s.offlineRoutes(e)
 }
 
@@ -420,7 +409,7 @@ func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
 // the games share (session, language, frame, replies, streams, tables) through the
 // server: diamantHandlers, donutsHandlers and donazHandlers.
 type (
-	diamantHandlers struct{ *Server }
-	donutsHandlers  struct{ *Server }
-	donazHandlers   struct{ *Server }
+	diamantHandlers struct{ *Kit }
+	donutsHandlers  struct{ *Kit }
+	donazHandlers   struct{ *Kit }
 )

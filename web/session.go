@@ -109,7 +109,7 @@ func newSessionStore(secret []byte, secure bool) *sessions.CookieStore {
 // changed key) gives a fresh session rather than an error. It is kept in the context:
 // the handlers' changes to it are saved by saveSession. To read it, readSession
 // does without a session of the request's own.
-func (s *Server) session(c echo.Context) *sessions.Session {
+func (s *Kit) session(c echo.Context) *sessions.Session {
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		return sess
 	}
@@ -143,7 +143,7 @@ const (
 
 // readSession reads the request's session: from its own session if it has one (it may
 // have changed), else from the cached values, without copying them.
-func (s *Server) readSession(c echo.Context) sessionData {
+func (s *Kit) readSession(c echo.Context) sessionData {
 	values := s.sharedSession(c)
 	if sess, ok := c.Get("session").(*sessions.Session); ok {
 		values = sess.Values
@@ -177,7 +177,7 @@ func (s *Server) readSession(c echo.Context) sessionData {
 }
 
 // changeSession lets change edit the request's session, then writes the cookie.
-func (s *Server) changeSession(c echo.Context, change func(*sessionData)) error {
+func (s *Kit) changeSession(c echo.Context, change func(*sessionData)) error {
 	d := s.readSession(c)
 	change(&d)
 	v := s.session(c).Values
@@ -208,7 +208,7 @@ func (s *Server) changeSession(c echo.Context, change func(*sessionData)) error 
 
 // sharedSession returns the values of the request's session cookie as the cache holds
 // them, nil for none (no cookie, or one refused): never to be changed.
-func (s *Server) sharedSession(c echo.Context) map[any]any {
+func (s *Kit) sharedSession(c echo.Context) map[any]any {
 	if values, ok := c.Get("session.shared").(map[any]any); ok {
 		return values
 	}
@@ -240,7 +240,7 @@ func cookieValue(h http.Header, name string) string {
 }
 
 // saveSession writes the session cookie.
-func (s *Server) saveSession(c echo.Context) error {
+func (s *Kit) saveSession(c echo.Context) error {
 	return s.session(c).Save(c.Request(), c.Response())
 }
 

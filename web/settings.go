@@ -45,7 +45,7 @@ func defaultSettings() Settings {
 }
 
 // settings are the device's settings, as its session keeps them.
-func (s *Server) settings(c echo.Context) Settings { return s.readSession(c).Settings }
+func (s *Kit) settings(c echo.Context) Settings { return s.readSession(c).Settings }
 
 // parseSettingsForm reads the settings form. It returns the name of the first field
 // whose value is not allowed; then the settings are not to be used. A form without a

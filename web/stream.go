@@ -54,7 +54,7 @@ type liveView interface {
 
 // stream serves a table's live stream with view; a script asking with Accept:
 // application/json gets a probe instead (streamProbe).
-func (s *Server) stream(c echo.Context, view liveView) error {
+func (s *Kit) stream(c echo.Context, view liveView) error {
 	id := c.Param("id")
 	if !table.ValidID(id) {
 		return echo.ErrNotFound
@@ -95,7 +95,7 @@ func (s *Server) stream(c echo.Context, view liveView) error {
 		}
 	}
 	res := c.Response()
-	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.cfg.StreamWriteTimeout, defaultStreamWriteTimeout)}
+	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.streamWriteTimeout, defaultStreamWriteTimeout)}
 	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
@@ -211,7 +211,7 @@ func (w *streamWriter) deadline() error {
 // streamProbe answers a page's script that asks (Accept: application/json) whether it may
 // open the table's stream, since EventSource cannot read why a stream was refused: 204 if
 // it may, 429 as a refused stream otherwise, or the table's own 403 or 404.
-func (s *Server) streamProbe(c echo.Context, view liveView) error {
+func (s *Kit) streamProbe(c echo.Context, view liveView) error {
 	if err := view.read(c); err != nil {
 		return err
 	}
@@ -224,7 +224,7 @@ func (s *Server) streamProbe(c echo.Context, view liveView) error {
 // refuseStream answers a refused stream: 429, Retry-After, and a localized sentence that
 // says why and when the page tries again; as JSON for a script ({"error", "id",
 // "retryAfter"}), as text otherwise. The connection is closed after it.
-func (s *Server) refuseStream(c echo.Context, why live.Refusal) error {
+func (s *Kit) refuseStream(c echo.Context, why live.Refusal) error {
 	id := "app.streams.busy" // the server is at its cap
 	if why == live.RefusedAddress || why == live.RefusedDevice {
 		id = "app.streams.toomany"

@@ -19,7 +19,7 @@ var errNotAtTable = echo.NewHTTPError(http.StatusForbidden)
 // openTable reads the table a request names, of game g, as this device finds it: a 404
 // for anything that is not a table of that game, a 403 for a device that holds no seat
 // there. Rec and State are shared with every reader: not to be changed.
-func openTable[S any](s *Server, c echo.Context, g table.Game[S], id string) (table.Opened[S], error) {
+func openTable[S any](s *Kit, c echo.Context, g table.Game[S], id string) (table.Opened[S], error) {
 	if !table.ValidID(id) {
 		return table.Opened[S]{}, echo.ErrNotFound
 	}
@@ -52,7 +52,7 @@ func tableError(err error) error {
 }
 
 // deviceID returns the browser's device id, kept in its session; a new browser gets one.
-func (s *Server) deviceID(c echo.Context) (string, error) {
+func (s *Kit) deviceID(c echo.Context) (string, error) {
 	if id := s.readSession(c).Device; id != "" {
 		return id, nil
 	}
@@ -62,7 +62,7 @@ func (s *Server) deviceID(c echo.Context) (string, error) {
 
 // lockTable takes the lock of the table a request names, once the id has the form of one:
 // anything else is a 404 before any lock or store is touched.
-func (s *Server) lockTable(id string) (func(), error) {
+func (s *Kit) lockTable(id string) (func(), error) {
 	unlock, err := s.tables.Lock(id)
 	return unlock, tableError(err)
 }
