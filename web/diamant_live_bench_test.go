@@ -105,7 +105,10 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 					b.Fatal(err)
 				}
 				diamantHandlers{s.Kit}.awaySeats(t)
-				if err := (diamantHandlers{s.Kit}).writeEvent(&w, c, t, bc.table, nil); err != nil {
+				if _, err := writeEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+					b, err := (diamantHandlers{s.Kit}).appendEvent(b, c, t, bc.table, nil)
+					return b, true, err
+				}); err != nil {
 					b.Fatal(err)
 				}
 			}

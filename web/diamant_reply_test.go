@@ -88,14 +88,16 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
-		require.NoError(t, diamantHandlers{s.Kit}.writeEvent(&w, c, tc.t, tc.table, nil))
+		require.NoError(t, viewEvent(&w, c, &diamantLive{h: diamantHandlers{s.Kit}, table: tc.table, t: tc.t}))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
 		want, err = marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		w.Reset()
-		wrote, err := diamantHandlers{s.Kit}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
+		wrote, err := writeEvent(&w, "presence", -1, func(b []byte) ([]byte, bool, error) {
+			return diamantHandlers{s.Kit}.appendPresence(b, c, tc.t, tc.table, func() []say.Sentence { return news })
+		})
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {
 			// The vote form does not show who is away: no presence event for it.

@@ -2,9 +2,7 @@ package web
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -141,9 +139,11 @@ func (v *donutsLive) version() int64 { return v.t.Rec.Version }
 func (v *donutsLive) device() string { return v.t.device.ID }
 
 // presence: a Donuts board does not show who is away.
-func (v *donutsLive) presence(io.Writer, echo.Context) (bool, error) { return false, nil }
+func (v *donutsLive) appendPresence(b []byte, _ echo.Context) ([]byte, bool, error) {
+	return b, false, nil
+}
 
-func (v *donutsLive) write(w io.Writer, c echo.Context) error {
+func (v *donutsLive) appendView(b []byte, c echo.Context) ([]byte, error) {
 	l := v.h.localizer(c)
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
@@ -177,14 +177,7 @@ func (v *donutsLive) write(w io.Writer, c echo.Context) error {
 	v.moves, v.ask, v.joined = n, ask, joined
 	r, err := v.h.replyOf(c, p)
 	if err != nil {
-		return err
+		return b, err
 	}
-	buf := getBuffer(&replyBuffers)
-	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
-	b, err = appendJSON(append(b, "\ndata: "...), r)
-	if err == nil {
-		_, err = w.Write(append(b, "\n\n"...))
-	}
-	putBuffer(&replyBuffers, buf, b)
-	return err
+	return appendJSON(b, r)
 }

@@ -17,7 +17,8 @@ import (
 // Live updates of a table, by Server-Sent Events, for every game. The hub (web/live)
 // carries only versions; on each wake, a device's stream reads the table again and writes
 // that device's own view of it, the same JSON as an action's reply, with the version as
-// the event's id. A reconnecting page sends Last-Event-ID (or ?since=) and gets one
+// the event's id. The stream writes each event's frame (writeEvent); a game's liveView
+// gives only its data. A reconnecting page sends Last-Event-ID (or ?since=) and gets one
 // catch-up event at once if the table moved on meanwhile. When a phone goes away or comes
 // back (presence), the hub is touched: each stream works out whether its own view shows
 // it, and sends that view as a "presence" event with no id (Last-Event-ID stays the
@@ -44,12 +45,49 @@ type liveView interface {
 	read(c echo.Context) error
 	version() int64
 	device() string
-	// write writes the device's view at the version read, as an event whose id is the
-	// version; the view shows who is away, and notes it.
-	write(w io.Writer, c echo.Context) error
-	// presence notes who is away now; when that changed since last noted and the view
-	// shows it, it writes the view as a "presence" event and reports true.
-	presence(w io.Writer, c echo.Context) (bool, error)
+	// appendView appends the device's view at the version read, the data of an event
+	// whose id is the version (the game's reply JSON); the view shows who is away, and
+	// notes it.
+	appendView(b []byte, c echo.Context) ([]byte, error)
+	// appendPresence notes who is away now; when that changed since last noted and the
+	// view shows it, it appends the view, the data of a "presence" event, and reports true.
+	appendPresence(b []byte, c echo.Context) ([]byte, bool, error)
+}
+
+// writeEvent writes one event of a live stream, in one write: "id: 7\ndata: {…}\n\n" for
+// a view at a version (id at least 0), "event: presence\ndata: {…}\n\n" for a named event
+// without an id (id below 0). data appends the event's data; when it reports false,
+// nothing is written.
+func writeEvent(w io.Writer, name string, id int64, data func(b []byte) ([]byte, bool, error)) (bool, error) {
+	buf := getBuffer(&replyBuffers)
+	b := *buf
+	if name != "" {
+		b = append(append(append(b, "event: "...), name...), '\n')
+	}
+	if id >= 0 {
+		b = append(strconv.AppendInt(append(b, "id: "...), id, 10), '\n')
+	}
+	b, ok, err := data(append(b, "data: "...))
+	if err == nil && ok {
+		_, err = w.Write(append(b, "\n\n"...))
+	}
+	putBuffer(&replyBuffers, buf, b)
+	return err == nil && ok, err
+}
+
+// viewEvent writes view's view as an event whose id is its version.
+func viewEvent(w io.Writer, c echo.Context, view liveView) error {
+	_, err := writeEvent(w, "", view.version(), func(b []byte) ([]byte, bool, error) {
+		b, err := view.appendView(b, c)
+		return b, true, err
+	})
+	return err
+}
+
+// presenceEvent writes view's view as a "presence" event, if who is away changed and
+// the view shows it; it reports whether it wrote one.
+func presenceEvent(w io.Writer, c echo.Context, view liveView) (bool, error) {
+	return writeEvent(w, "presence", -1, func(b []byte) ([]byte, bool, error) { return view.appendPresence(b, c) })
 }
 
 // stream serves a table's live stream with view; a script asking with Accept:
@@ -108,14 +146,14 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 		return nil
 	}
 	// Who is away as this device's page last showed them.
-	if _, err := view.presence(io.Discard, c); err != nil {
+	if _, err := presenceEvent(io.Discard, c, view); err != nil {
 		return err
 	}
 	send := func() error {
 		if view.version() == sent {
 			return nil
 		}
-		if err := view.write(w, c); err != nil {
+		if err := viewEvent(w, c, view); err != nil {
 			return err
 		}
 		if err := w.Flush(); err != nil {
@@ -155,7 +193,7 @@ func (s *Kit) stream(c echo.Context, view liveView) error {
 				if !touched || view.version() != sent {
 					continue
 				}
-				wrote, err := view.presence(w, c)
+				wrote, err := presenceEvent(w, c, view)
 				if err != nil {
 					return nil
 				}
