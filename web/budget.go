@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/time/rate"
 
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -193,7 +194,7 @@ func (s *Server) spendBudget(c echo.Context, b *budget, hold bool, script, page 
 		return true, nil
 	}
 	address, _ := clientKey(c)
-	wait := b.spend(s.readSession(c).Device, address)
+	wait := b.spend(s.ReadSession(c).Device, address)
 	if wait <= 0 {
 		return true, nil
 	}
@@ -237,17 +238,17 @@ func (s *Server) tooMany(c echo.Context, wait time.Duration, script, pageID stri
 	h := c.Response().Header()
 	h.Set("Retry-After", strconv.Itoa(secs))
 	h.Set("Cache-Control", "no-store")
-	l := s.localizer(c)
-	if wantsJSON(c) {
+	l := s.Localizer(c)
+	if kit.WantsJSON(c) {
 		text := l.N(script, secs)
-		return writeReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
-			return appendJSON(b, struct {
+		return kit.WriteReply(c, http.StatusTooManyRequests, func(b []byte) ([]byte, error) {
+			return kit.AppendJSON(b, struct {
 				Error      string `json:"error"`
 				ID         string `json:"id"`
 				RetryAfter int    `json:"retryAfter"`
 			}{text, script, secs})
 		})
 	}
-	return renderPage(c, http.StatusTooManyRequests,
-		page.Error(s.frame(c, "error", l.T("error.busy.title")), l.N(pageID, secs)))
+	return kit.RenderPage(c, http.StatusTooManyRequests,
+		page.Error(s.Frame(c, "error", l.T("error.busy.title")), l.N(pageID, secs)))
 }

@@ -218,7 +218,7 @@ func TestBudgetOfTheHardComputer(t *testing.T) {
 	res, body = place(c, id, "3,3", asJSON) // its reply is kept: no search, no token
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	undo(c, id)
-	require.EqualValues(t, 1, s.choices.Searches())
+	require.EqualValues(t, 1, s.Choices.Searches())
 
 	version := donutsVersionOf(t, c, id)
 	res, body = place(c, id, "3,4", asJSON)
@@ -234,7 +234,7 @@ func TestBudgetOfTheHardComputer(t *testing.T) {
 	assert.Contains(t, body, "Počítač na ťažkej úrovni musel za krátky čas premyslieť veľa ťahov pre tento telefón alebo túto sieť. Nič sa nezmenilo. Donut môžete znova položiť o 10 sekúnd.")
 	assert.Contains(t, body, "<h1>Priveľa ťahov za krátky čas</h1>")
 	assert.Equal(t, version, donutsVersionOf(t, c, id), "nothing changed")
-	assert.EqualValues(t, 1, s.choices.Searches(), "nothing searched")
+	assert.EqualValues(t, 1, s.Choices.Searches(), "nothing searched")
 
 	// Another device of the address searches once; a third finds the address spent.
 	other := c.another()
@@ -248,7 +248,7 @@ func TestBudgetOfTheHardComputer(t *testing.T) {
 	clock.add(10 * time.Second)
 	res, body = place(c, id, "3,4", asJSON)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
-	require.EqualValues(t, 3, s.choices.Searches())
+	require.EqualValues(t, 3, s.Choices.Searches())
 }
 
 // A refused action is answered only after its wait, up to a hold: a script that sends

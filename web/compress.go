@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/labstack/echo/v4"
+
+	"tavolo/web/kit"
 )
 
 // compress gzips pages (the fastest level: a page is a few KB of HTML, made afresh for
@@ -24,7 +26,7 @@ func compress() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
-			if isScriptRequest(req) || isStaticPath(req.URL.Path) {
+			if isScriptRequest(req) || kit.IsStaticPath(req.URL.Path) {
 				return next(c)
 			}
 			res := c.Response()

@@ -41,23 +41,28 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	for p := range names {
 		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
-	require.NoError(b, s.store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err = s.store.SetDevices(ctx, id, 0, devices)
+	require.NoError(b, s.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.Store.SetDevices(ctx, id, 0, devices)
 	require.NoError(b, err)
 
 	var phones []echo.Context
 	for _, d := range devices {
 		phones = append(phones, benchContext(b, s, "/diamant/"+id+"/events", d.ID))
 	}
-	t, err := diamantHandlers{s.Kit}.load(phones[0], id)
-	require.NoError(b, err)
-	for _, a := range []diamant.Action{diamant.Draw(t.State.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
-		_, err := t.State.Apply(a)
+	next := []func(st *diamant.State) diamant.Action{
+		func(st *diamant.State) diamant.Action { return diamant.Draw(st.RandomCard()) },
+		func(*diamant.State) diamant.Action { return diamant.Vote(0, false) },
+		func(*diamant.State) diamant.Action { return diamant.Vote(1, false) },
+	}
+	for _, action := range next {
+		o, err := table.Open(ctx, s.Tables, diamanttable.Game, id, devices[0].ID)
+		require.NoError(b, err)
+		st := *o.State.State // the replay is shared: the action is applied to a copy
+		a := action(&st)
+		_, err = st.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
-		_, err = s.store.Append(ctx, id, t.Rec.Version, raw, false)
-		require.NoError(b, err)
-		t, err = diamantHandlers{s.Kit}.load(phones[0], id)
+		_, err = s.Store.Append(ctx, id, o.Rec.Version, raw, false)
 		require.NoError(b, err)
 	}
 	return s, id, phones
@@ -68,7 +73,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 func benchContext(b testing.TB, s *Server, path, device string) echo.Context {
 	req := httptest.NewRequest(http.MethodGet, path, nil)
 	rec := httptest.NewRecorder()
-	sess, _ := s.sessions.New(req, sessionCookie)
+	sess, _ := s.Sessions.New(req, "tavolo")
 	sess.Values["device"] = device
 	require.NoError(b, sess.Save(req, rec))
 	req.Header.Set("Cookie", strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0])
@@ -76,102 +81,6 @@ func benchContext(b testing.TB, s *Server, path, device string) echo.Context {
 	c.Set("lang", "en")
 	c.Set("csrf", "benchcsrftoken0123456789abcdef")
 	return c
-}
-
-// countingWriter counts what is written to it.
-type countingWriter struct{ n int }
-
-func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
-
-// BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
-// read the table (from memory), render the device's view, encode it and write the event,
-// through the stream's own functions. vote: phone 2, at its vote form; cave: phone 1, which
-// has voted and sees the cave and the players; table: phone 0's table page (a template).
-func BenchmarkDiamantStreamEvent(b *testing.B) {
-	s, id, phones := benchPhones(b)
-	for _, bc := range []struct {
-		name  string
-		phone int
-		table bool
-	}{{"vote", 2, false}, {"cave", 1, false}, {"table", 0, true}} {
-		b.Run(bc.name, func(b *testing.B) {
-			c := phones[bc.phone]
-			var w countingWriter
-			t := &diamanttable.Table{}
-			b.ReportAllocs()
-			for b.Loop() {
-				w.n = 0
-				if err := (diamantHandlers{s.Kit}).read(c, id, t); err != nil {
-					b.Fatal(err)
-				}
-				diamantHandlers{s.Kit}.awaySeats(t)
-				if _, err := writeEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-					b, err := (diamantHandlers{s.Kit}).appendEvent(b, c, t, bc.table, nil)
-					return b, true, err
-				}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(w.n), "bytes/event")
-		})
-	}
-}
-
-// BenchmarkDiamantActionReply is an action's JSON reply once the action is applied and
-// stored: the screen built for the acting phone (phone 1, just voted) and written as the
-// reply, through showPlay, in a context reset as echo resets its pooled ones. Not
-// included: the middleware (session, CSRF, compression), loading the table, applying the
-// action and the store's write.
-func BenchmarkDiamantActionReply(b *testing.B) {
-	s, id, phones := benchPhones(b)
-	c := phones[1]
-	t, err := diamantHandlers{s.Kit}.load(c, id)
-	require.NoError(b, err)
-	req := httptest.NewRequest(http.MethodPost, "/diamant/"+id+"/vote", nil)
-	req.Header = c.Request().Header.Clone()
-	req.Header.Set(echo.HeaderAccept, echo.MIMEApplicationJSON)
-	var w countingWriter
-	hw := &headerWriter{w: &w, h: http.Header{}}
-	rc := s.echo.NewContext(req, hw)
-	b.ReportAllocs()
-	for b.Loop() {
-		w.n = 0
-		clear(hw.h)
-		rc.Reset(req, hw) // as echo does with its pooled contexts
-		rc.Set("lang", "en")
-		rc.Set("csrf", "benchcsrftoken0123456789abcdef")
-		rc.Set("session", s.session(c))
-		if err := (diamantHandlers{s.Kit}).showPlay(rc, http.StatusOK, diamantHandlers{s.Kit}.screen(rc, t, "")); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(w.n), "bytes/reply")
-}
-
-// headerWriter is a ResponseWriter that counts the body.
-type headerWriter struct {
-	w *countingWriter
-	h http.Header
-}
-
-func (h *headerWriter) Header() http.Header         { return h.h }
-func (h *headerWriter) Write(p []byte) (int, error) { return h.w.Write(p) }
-func (h *headerWriter) WriteHeader(int)             {}
-
-// BenchmarkDiamantPlayHTML draws the play screen alone (its templ component), over the screens of a few random
-// games (every screen, four languages, one phone and a phone each).
-func BenchmarkDiamantPlayHTML(b *testing.B) {
-	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
-	require.NoError(b, err)
-	defer s.Close()
-	var views []playView
-	eachDiamantScreen(b, s, 4, func(v playView) { views = append(views, v) })
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		playHTML(views[i%len(views)])
-		i++
-	}
 }
 
 // sseCounter is a stream's response: it keeps the last event id written.
@@ -210,7 +119,7 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 		ws = append(ws, w)
 		wg.Go(func() { s.Handler().ServeHTTP(w, req) })
 	}
-	rec, err := s.store.Load(ctx, id)
+	rec, err := s.Store.Load(ctx, id)
 	require.NoError(b, err)
 	version := rec.Version
 	wait := func() {
@@ -230,10 +139,10 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 	for b.Loop() {
 		opt.Draw = map[string]string{diamanttable.DrawApp: diamanttable.DrawBox, diamanttable.DrawBox: diamanttable.DrawApp}[opt.Draw]
 		raw, _ := json.Marshal(opt)
-		if version, err = s.store.SetSetup(ctx, id, version, raw); err != nil {
+		if version, err = s.Store.SetSetup(ctx, id, version, raw); err != nil {
 			b.Fatal(err)
 		}
-		s.hub.Publish(id, version)
+		s.Hub.Publish(id, version)
 		wait()
 	}
 }

@@ -117,7 +117,7 @@ func (pt *phoneTable) vote(i, seat int, leave bool, step string) (*http.Response
 
 // step reads the open vote's step as the server makes it.
 func (pt *phoneTable) step(s *Server) string {
-	rec, err := s.store.Load(context.Background(), pt.id)
+	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(pt.t, err)
 	var opt diamanttable.Options
 	require.NoError(pt.t, json.Unmarshal(rec.Setup, &opt))
@@ -175,7 +175,7 @@ func TestPhonesJoinByCodeAndSecretVotes(t *testing.T) {
 	for i, code := range codes {
 		require.Equal(t, http.StatusSeeOther, code, "phone %d", i)
 	}
-	rec, err := s.store.Load(context.Background(), pt.id)
+	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
 	votes, reveals := 0, 0
 	var opt diamanttable.Options
@@ -391,7 +391,7 @@ func TestPhonesHiddenChests(t *testing.T) {
 	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
 	require.NoError(t, err)
 	defer s.Close()
-	l := s.catalog.Localizer("en")
+	l := s.Catalog.Localizer("en")
 	hidden := say.DiamantEventsSeen(l, say.Full, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(1))
 	require.NotContains(t, fmt.Sprint(hidden), "12")
 	shown := say.DiamantEventsSeen(l, say.Full, []string{"Anna", "Bruno"}, ev, diamant.SeatsOf(0))
@@ -572,7 +572,7 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 	require.Equal(t, strings.SplitN(before, ".", 3)[:2], strings.SplitN(after, ".", 3)[:2], "the same place of the log")
 
 	votes := func() int {
-		rec, err := s.store.Load(context.Background(), pt.id)
+		rec, err := s.Store.Load(context.Background(), pt.id)
 		require.NoError(t, err)
 		n := 0
 		for _, raw := range rec.Log {
@@ -601,23 +601,6 @@ func TestPhonesVoteFormStaleAfterUndo(t *testing.T) {
 	require.Equal(t, 2, votes())
 }
 
-// BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
-// five phones besides the host's, each with a stream open).
-func BenchmarkAwaySeats(b *testing.B) {
-	s := &Kit{presence: table.NewPresence(time.Minute, func(string) {})}
-	t := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}}, Opt: diamanttable.Options{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
-	for p := range 6 {
-		t.Rec.Devices = append(t.Rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
-		s.presence.Enter(t.Rec.ID, t.Rec.Devices[p].ID)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if (diamantHandlers{s}).awaySeats(t) != 0 {
-			b.Fatal("nobody is away")
-		}
-	}
-}
-
 // The table's page says what it is: the lobby before the game, the table's page once it runs.
 func TestPhonesTablePageHeading(t *testing.T) {
 	_, ts := newServerPair(t, t.TempDir())
@@ -631,14 +614,14 @@ func TestPhonesTablePageHeading(t *testing.T) {
 func changeOptions[O any](t *testing.T, s *Server, id string, change func(*O)) {
 	t.Helper()
 	ctx := context.Background()
-	rec, err := s.store.Load(ctx, id)
+	rec, err := s.Store.Load(ctx, id)
 	require.NoError(t, err)
 	var opt O
 	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 	change(&opt)
 	raw, err := json.Marshal(opt)
 	require.NoError(t, err)
-	_, err = s.store.SetSetup(ctx, id, rec.Version, raw)
+	_, err = s.Store.SetSetup(ctx, id, rec.Version, raw)
 	require.NoError(t, err)
 }
 
@@ -647,7 +630,7 @@ func changeOptions[O any](t *testing.T, s *Server, id string, change func(*O)) {
 func TestPhonesOpenOnlyOnce(t *testing.T) {
 	s, ts := newServerPair(t, t.TempDir())
 	pt := newPhoneTable(t, ts, "Hana", "Ada", "Bruno")
-	before, err := s.store.Load(context.Background(), pt.id)
+	before, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
 	for _, form := range []url.Values{{"own": {"0"}}, {"own": {"0"}, "hidden": {"1"}}, {}} {
 		form.Set("version", strconv.FormatInt(pt.version(), 10))
@@ -655,7 +638,7 @@ func TestPhonesOpenOnlyOnce(t *testing.T) {
 		require.Equal(t, http.StatusConflict, res.StatusCode, body)
 		require.Contains(t, body, "already open to other phones")
 	}
-	after, err := s.store.Load(context.Background(), pt.id)
+	after, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
 	require.Equal(t, before.Version, after.Version)
 	require.JSONEq(t, string(before.Setup), string(after.Setup))

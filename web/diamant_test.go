@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/i18n"
 	"tavolo/web/internal/markup"
 	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
@@ -456,4 +457,15 @@ func TestDiamantKnownGame(t *testing.T) {
 	for i := range tb.Opt.Players {
 		t.Logf("%s: chest %d, score %d", tb.Opt.Players[i], tb.State.Chest(i), tb.State.Score(i))
 	}
+}
+
+// localizers are the four languages' localizers, by code.
+func localizers(t *testing.T) map[string]*i18n.Localizer {
+	cat, err := i18n.Load()
+	require.NoError(t, err)
+	out := map[string]*i18n.Localizer{}
+	for _, l := range i18n.Languages {
+		out[l.Code] = cat.Localizer(l.Code)
+	}
+	return out
 }

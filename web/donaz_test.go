@@ -7,16 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	donazroom "tavolo/web/donaz"
+
 	"github.com/stretchr/testify/require"
 
 	"tavolo/web/internal/markup"
 )
 
 // clockConfig reads the JSON the clock page hands its script.
-func clockConfig(t *testing.T, body string) donazConfig {
+func clockConfig(t *testing.T, body string) donazroom.Config {
 	t.Helper()
 	block := markup.Parse(body).Get(t, markup.Tag("script"), markup.ID("donaz-config"))
-	var cfg donazConfig
+	var cfg donazroom.Config
 	require.NoError(t, json.Unmarshal([]byte(block.TextContent()), &cfg))
 	return cfg
 }

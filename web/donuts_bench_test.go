@@ -11,9 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"tavolo/web/table"
-
-	"github.com/labstack/echo/v4"
 	"github.com/stretchr/testify/require"
 )
 
@@ -59,46 +56,4 @@ func BenchmarkDonutsGameAgainstHard(b *testing.B) {
 	b.ReportMetric(float64(slowest.Milliseconds()), "slowest-ms")
 	b.ReportMetric(float64(total.Milliseconds())/float64(requests), "mean-ms/move")
 	b.ReportMetric(float64(bytes)/float64(requests), "bytes/move")
-}
-
-// BenchmarkDonutsStreamEvent is what one phone's live stream does for one move at a table
-// of two phones: read the table at its new version (its state kept by the move) and write
-// this phone's board as one event. A few moves into the game; bytes/event is its size.
-func BenchmarkDonutsStreamEvent(b *testing.B) {
-	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
-	require.NoError(b, err)
-	b.Cleanup(func() { s.Close() })
-	ctx := b.Context()
-	id, devices := table.NewID(), []string{table.NewID(), table.NewID()}
-	_, err = donutsLoad{}.prepare(ctx, s, id, 0, devices)
-	require.NoError(b, err)
-	var phones []echo.Context
-	for _, d := range devices {
-		c := benchContext(b, s, "/donuts/t/"+id+"/events", d)
-		c.SetParamNames("id")
-		c.SetParamValues(id)
-		phones = append(phones, c)
-	}
-	// Six moves, each by the phone whose turn it is, as the table's requests make them.
-	for range 6 {
-		for _, c := range phones {
-			t, err := donutsHandlers{s.Kit}.load(c, id)
-			require.NoError(b, err)
-			if t.MayPlace(t.device) {
-				_, err = donutsHandlers{s.Kit}.play(ctx, t, t.PlaysFor(t.device.Seats), t.Game.Legal()[0])
-				require.NoError(b, err)
-				break
-			}
-		}
-	}
-	w := &countingWriter{}
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		c := phones[i%2]
-		v := &donutsLive{h: donutsHandlers{s.Kit}}
-		require.NoError(b, v.read(c))
-		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
-		require.NoError(b, viewEvent(w, c, v))
-	}
-	b.ReportMetric(float64(w.n)/float64(b.N), "bytes/event")
 }

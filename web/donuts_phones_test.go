@@ -138,7 +138,7 @@ func TestDonutsTwoPhonesUndoAsksTheOtherPhone(t *testing.T) {
 	require.Contains(t, body, "You refused: the move stays.")
 	require.Contains(t, announced(readDonutsEvent(t, hostEvents)), "The other phone, playing vanilla, refused: the move stays.")
 	readDonutsEvent(t, events) // the guest's own refusal
-	rec, err := s.store.Load(t.Context(), id)
+	rec, err := s.Store.Load(t.Context(), id)
 	require.NoError(t, err)
 	require.Len(t, rec.Log, 1, "the move stays")
 
@@ -147,7 +147,7 @@ func TestDonutsTwoPhonesUndoAsksTheOtherPhone(t *testing.T) {
 	res, body = donutsPost(guest, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, guest, id)}, "answer": {"yes"}}, asJSON)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	require.Contains(t, announced(readDonutsEvent(t, hostEvents)), "1 donut taken back.")
-	rec, err = s.store.Load(t.Context(), id)
+	rec, err = s.Store.Load(t.Context(), id)
 	require.NoError(t, err)
 	require.Empty(t, rec.Log)
 	// The request is spent: answering again is refused, also once the move is played
@@ -171,7 +171,7 @@ func TestDonutsOpenRefusals(t *testing.T) {
 	res, body = donutsPost(host, "/donuts/t/"+id+"/open", url.Values{"version": {donutsVersionOf(t, host, id)}, "keep": {"vanilla"}}, asJSON)
 	require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
 
-	rec, err := s.store.Load(t.Context(), id)
+	rec, err := s.Store.Load(t.Context(), id)
 	require.NoError(t, err)
 	third := &client{t: t, base: host.base, http: newJar(t)}
 	res, body = third.get("/join/"+rec.Code, nil)
@@ -184,7 +184,7 @@ func TestDonutsOpenRefusals(t *testing.T) {
 	res, body = donutsPost(host, "/donuts/t/"+computer+"/open", url.Values{"version": {donutsVersionOf(t, host, computer)}, "keep": {"chocolate"}}, asJSON)
 	require.Equal(t, http.StatusBadRequest, res.StatusCode, body)
 	var opt donutstable.Options
-	rec, err = s.store.Load(t.Context(), computer)
+	rec, err = s.Store.Load(t.Context(), computer)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
 	require.False(t, opt.Phones)
@@ -254,7 +254,7 @@ func TestDonutsAgainAfterTwoPhonesCanBeOpened(t *testing.T) {
 			next := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
 			require.NotEqual(t, id, next)
 
-			rec, err := s.store.Load(t.Context(), next)
+			rec, err := s.Store.Load(t.Context(), next)
 			require.NoError(t, err)
 			var opt donutstable.Options
 			require.NoError(t, json.Unmarshal(rec.Setup, &opt))
@@ -267,7 +267,7 @@ func TestDonutsAgainAfterTwoPhonesCanBeOpened(t *testing.T) {
 
 			res, body = donutsPost(phone, "/donuts/t/"+next+"/open", url.Values{"version": {donutsVersionOf(t, phone, next)}, "keep": {"vanilla"}}, nil)
 			require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-			rec, err = s.store.Load(t.Context(), next)
+			rec, err = s.Store.Load(t.Context(), next)
 			require.NoError(t, err)
 			require.NotEmpty(t, rec.Code, "open to a second phone, with a code")
 			require.NoError(t, json.Unmarshal(rec.Setup, &opt))

@@ -21,6 +21,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/internal/markup"
 	"tavolo/web/say"
+	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -211,18 +212,20 @@ func TestDonutsRefusals(t *testing.T) {
 
 	// A game one donut from five in a row, then finished.
 	device := deviceOf(t, s, c, id)
-	over, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeTwo,
-		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}})
+	overOpt := donutstable.Options{Mode: donutstable.ModeTwo,
+		Spec: donuts.Spec{Board: donuts.NewBoard(1), First: donuts.Chocolate, Setup: []string{"CCCC..", "VVVV..", "......", "......", "......", "......"}}}
+	over, err := s.Tables.Create(ctx, "donuts", overOpt, table.Device{ID: device, Seats: overOpt.Seats(), Host: true})
 	require.NoError(t, err)
 	donutsPlace(t, c, over, "1,5")
 
 	// Against the computer, with the computer's reply left pending.
-	pending, err := donutsHandlers{s.Kit}.createTable(ctx, device, donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
-		Spec: donuts.Numbered(3, donuts.Chocolate)})
+	pendingOpt := donutstable.Options{Mode: donutstable.ModeComputer, Level: donuts.Easy, Human: donuts.Chocolate,
+		Spec: donuts.Numbered(3, donuts.Chocolate)}
+	pending, err := s.Tables.Create(ctx, "donuts", pendingOpt, table.Device{ID: device, Seats: pendingOpt.Seats(), Host: true})
 	require.NoError(t, err)
-	rec, err := s.store.Load(ctx, pending)
+	rec, err := s.Store.Load(ctx, pending)
 	require.NoError(t, err)
-	_, err = s.store.Append(ctx, pending, rec.Version, json.RawMessage(`[0,0]`), false)
+	_, err = s.Store.Append(ctx, pending, rec.Version, json.RawMessage(`[0,0]`), false)
 	require.NoError(t, err)
 
 	gp, _, err := donuts.Replay(donuts.Numbered(3, donuts.Chocolate), []donuts.Point{donuts.P(0, 0)})
@@ -267,7 +270,7 @@ func TestDonutsRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			before, err := s.store.Load(ctx, tc.table)
+			before, err := s.Store.Load(ctx, tc.table)
 			require.NoError(t, err)
 			form := url.Values{}
 			for k, v := range tc.form {
@@ -288,7 +291,7 @@ func TestDonutsRefusals(t *testing.T) {
 				require.Equal(t, []say.Sentence{{Text: tc.problem, Assertive: true}}, r.Announce)
 				require.Equal(t, before.Version, r.Version)
 			}
-			after, err := s.store.Load(ctx, tc.table)
+			after, err := s.Store.Load(ctx, tc.table)
 			require.NoError(t, err)
 			require.Equal(t, before.Version, after.Version, "nothing changed")
 			require.Equal(t, before.Log, after.Log)
@@ -343,7 +346,7 @@ func TestDonutsAgain(t *testing.T) {
 		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 		next := strings.TrimPrefix(res.Header.Get("Location"), "/donuts/t/")
 		require.NotEqual(t, id, next)
-		rec, err := s.store.Load(context.Background(), next)
+		rec, err := s.Store.Load(context.Background(), next)
 		require.NoError(t, err)
 		var opt donutstable.Options
 		require.NoError(t, json.Unmarshal(rec.Setup, &opt))
@@ -364,7 +367,7 @@ func containsPoint(ps []donuts.Point, p donuts.Point) bool {
 // deviceOf is the device that holds a table (the test client's).
 func deviceOf(t *testing.T, s *Server, c *client, id string) string {
 	t.Helper()
-	rec, err := s.store.Load(context.Background(), id)
+	rec, err := s.Store.Load(context.Background(), id)
 	require.NoError(t, err)
 	require.Len(t, rec.Devices, 1)
 	return rec.Devices[0].ID
@@ -397,13 +400,13 @@ func TestComputerMoveSearchedOnce(t *testing.T) {
 	s, c := donutsServer(t)
 	id := hardGame(t, c)
 	first := donutsPlace(t, c, id, "3,3")
-	require.EqualValues(t, 1, s.choices.Searches())
+	require.EqualValues(t, 1, s.Choices.Searches())
 	res, body := donutsPost(c, "/donuts/t/"+id+"/undo", url.Values{"version": {donutsVersionOf(t, c, id)}}, asJSON)
 	require.Equal(t, http.StatusOK, res.StatusCode, body)
 	again := donutsPlace(t, c, id, "3,3")
 	assert.Equal(t, first.Announce[1].Text, again.Announce[1].Text, "the same reply")
 	assert.Equal(t, first.Cells, again.Cells)
 	_, _ = c.get("/donuts/t/"+id, nil)
-	assert.EqualValues(t, 1, s.choices.Searches(), "the second identical request searched nothing")
-	assert.EqualValues(t, 1, s.choices.Hits())
+	assert.EqualValues(t, 1, s.Choices.Searches(), "the second identical request searched nothing")
+	assert.EqualValues(t, 1, s.Choices.Hits())
 }

@@ -98,14 +98,14 @@ func TestUnknownTablesLeaveNoLocks(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	require.Zero(t, s.tables.LocksHeld(), "locks kept for tables nobody acts on")
+	require.Zero(t, s.Tables.LocksHeld(), "locks kept for tables nobody acts on")
 
 	// A real table's lock goes too once its action is done.
 	tb := newTable(t, c, diamanttable.DrawApp, diamanttable.VotePhone, 7, "Ada", "Bea", "Cy")
 	_, v, _ := tb.screen("")
 	res, body := tb.act("/draw", v, url.Values{})
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	require.Zero(t, s.tables.LocksHeld())
+	require.Zero(t, s.Tables.LocksHeld())
 }
 
 // One device opens at most so many tables an hour, whichever game and form it uses; the
@@ -139,9 +139,9 @@ func TestNewTablesLimitedPerDevice(t *testing.T) {
 	}
 	// Nothing was made past the limit.
 	device := deviceOf(t, s, c, first)
-	diamantTables, err := s.store.ListForDevice(t.Context(), device, "diamant")
+	diamantTables, err := s.Store.ListForDevice(t.Context(), device, "diamant")
 	require.NoError(t, err)
-	donutsTables, err := s.store.ListForDevice(t.Context(), device, "donuts")
+	donutsTables, err := s.Store.ListForDevice(t.Context(), device, "donuts")
 	require.NoError(t, err)
 	require.Equal(t, made, len(diamantTables)+len(donutsTables))
 
@@ -241,7 +241,7 @@ func TestPlayerNamesCleaned(t *testing.T) {
 	require.Equal(t, before, pt.version(), "nothing changed")
 	res, body = joiner.post("/join/"+pt.code, url.Values{"seat": {"new"}, "name": {"  Bea\u200b  Maria "}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	rec, err := s.store.Load(t.Context(), pt.id)
+	rec, err := s.Store.Load(t.Context(), pt.id)
 	require.NoError(t, err)
 	require.Contains(t, string(rec.Setup), `"Bea Maria"`)
 

@@ -54,7 +54,7 @@ func tablesOfDevice(t *testing.T, s *Server, device string) int {
 	t.Helper()
 	n := 0
 	for _, game := range []string{"diamant", "donuts"} {
-		list, err := s.store.ListForDevice(t.Context(), device, game)
+		list, err := s.Store.ListForDevice(t.Context(), device, game)
 		require.NoError(t, err)
 		n += len(list)
 	}
@@ -132,7 +132,7 @@ func TestImportStoresTheRecordAsTheServerEncodesIt(t *testing.T) {
 			c := newClient(t, ts)
 			status, r := importRecord(t, c, tc.record, "en")
 			require.Equal(t, http.StatusCreated, status, r.Error)
-			rec, err := s.store.Load(t.Context(), tableIDOf(t, r.URL))
+			rec, err := s.Store.Load(t.Context(), tableIDOf(t, r.URL))
 			require.NoError(t, err)
 			// What is stored, in figures: go test -v -run TestImportStoresTheRecord ./web/
 			t.Logf("sent %d bytes; stored: setup %d bytes, actions %v bytes, names %s", len(tc.record), len(rec.Setup), entrySizes(rec.Log), storedNames(rec))
@@ -297,9 +297,9 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 			require.Equal(t, 1, tablesOfDevice(t, s, device))
 
 			// Once the table has moved on here, the record still finds it.
-			rec, err := s.store.Load(t.Context(), tableIDOf(t, first.URL))
+			rec, err := s.Store.Load(t.Context(), tableIDOf(t, first.URL))
 			require.NoError(t, err)
-			_, err = s.store.Update(t.Context(), rec.ID, rec.Version, nil, rec.Devices)
+			_, err = s.Store.Update(t.Context(), rec.ID, rec.Version, nil, rec.Devices)
 			require.NoError(t, err)
 			status, again := importRecord(t, phone, tc.record, "en")
 			require.Equal(t, http.StatusOK, status, again.Error)

@@ -21,15 +21,15 @@ import (
 func setDevices(t *testing.T, s *Server, id string, devices []table.Device) {
 	t.Helper()
 	ctx := context.Background()
-	rec, err := s.store.Load(ctx, id)
+	rec, err := s.Store.Load(ctx, id)
 	require.NoError(t, err)
-	_, err = s.store.SetDevices(ctx, id, rec.Version, devices)
+	_, err = s.Store.SetDevices(ctx, id, rec.Version, devices)
 	require.NoError(t, err)
 }
 
 func devicesOf(t *testing.T, s *Server, id string) []table.Device {
 	t.Helper()
-	rec, err := s.store.Load(context.Background(), id)
+	rec, err := s.Store.Load(context.Background(), id)
 	require.NoError(t, err)
 	return rec.Devices
 }
@@ -125,12 +125,12 @@ func TestPhonesDeviceWithoutASeatCannotAct(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	bruno := &testTable{c: pt.phones[1], id: pt.id}
 	load := func() table.Record {
-		rec, err := s.store.Load(context.Background(), pt.id)
+		rec, err := s.Store.Load(context.Background(), pt.id)
 		require.NoError(t, err)
 		return rec
 	}
 	tablesOf := func(device string) int {
-		list, err := s.store.ListForDevice(context.Background(), device, "diamant")
+		list, err := s.Store.ListForDevice(context.Background(), device, "diamant")
 		require.NoError(t, err)
 		return len(list)
 	}
@@ -182,7 +182,7 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	// Nor does the host's phone add seats by joining: it has its own form.
 	res, body = host.post("/join/"+code, url.Values{"seat": {"new"}, "name": {"Zeno"}}, nil)
 	require.Equal(t, http.StatusConflict, res.StatusCode, body)
-	rec, err := s.store.Load(context.Background(), id)
+	rec, err := s.Store.Load(context.Background(), id)
 	require.NoError(t, err)
 	require.Len(t, rec.Devices, 2)
 	require.Equal(t, []int{1}, rec.Devices[1].Seats)
@@ -194,7 +194,7 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	res, body = phone.post("/join/"+code, url.Values{"seat": {"2"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
-	rec, err = s.store.Load(context.Background(), id)
+	rec, err = s.Store.Load(context.Background(), id)
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2}, rec.Devices[1].Seats)
 }
@@ -304,9 +304,9 @@ func TestPhonesSeatChangingPhonesKeepsItsChestHidden(t *testing.T) {
 func TestPhonesDamagedTableIsRefusedWithASentence(t *testing.T) {
 	s, ts := newServerPair(t, t.TempDir())
 	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
-	rec, err := s.store.Load(context.Background(), pt.id)
+	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
-	_, err = s.store.Append(context.Background(), pt.id, rec.Version, []byte(`{"type":"vote","seat":7,"leave":true}`), false)
+	_, err = s.Store.Append(context.Background(), pt.id, rec.Version, []byte(`{"type":"vote","seat":7,"leave":true}`), false)
 	require.NoError(t, err)
 	for _, path := range []string{"", "/table"} {
 		res, body := pt.phones[1].get("/diamant/"+pt.id+path, nil)

@@ -12,12 +12,10 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"golang.org/x/time/rate"
 
-	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/say"
 	"tavolo/web/table"
-	diamanttable "tavolo/web/table/diamant"
-	donutstable "tavolo/web/table/donuts"
 )
 
 // Joining a table by its code. Every look-up of a code is rate-limited per client
@@ -35,7 +33,7 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.localizer(c).T("join.error.toomany")})
+			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.Localizer(c).T("join.error.toomany")})
 		},
 		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
 	})
@@ -46,12 +44,11 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 }
 
 func (s *Server) renderJoin(c echo.Context, status int, p page.Join) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	if p.Heading == "" {
 		p.Heading = l.T("join.title")
 	}
-	p.MaxName = diamant.MaxNameRunes
-	return renderPage(c, status, page.JoinPage(s.frame(c, "join", p.Heading), p))
+	return kit.RenderPage(c, status, page.JoinPage(s.Frame(c, "join", p.Heading), p))
 }
 
 func (s *Server) joinForm(c echo.Context) error {
@@ -68,16 +65,14 @@ func (s *Server) wrongCode(c echo.Context, typed string) error {
 	if len(typed) > 12 {
 		typed = typed[:12]
 	}
-	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.localizer(c).T("join.error.code")})
+	return s.renderJoin(c, http.StatusNotFound, page.Join{Code: typed, Problem: s.Localizer(c).T("join.error.code")})
 }
 
-// joinable is a table as joining it offers it: Diamant's or Donuts'.
+// joinable is a table as joining it offers it: its record, its game and what joining finds.
 type joinable struct {
-	rec     table.Record
-	names   []string // the seats' names: the players', or the colours
-	own     []int    // the seats the host's phone keeps
-	lobby   bool     // seats are still being added (Diamant)
-	diamant diamanttable.Options
+	rec  table.Record
+	game kit.Game
+	kit.Joining
 }
 
 // findJoin reads a typed code and loads the table it opens to other phones.
@@ -88,9 +83,9 @@ func (s *Server) findJoin(c echo.Context, typed string) (joinable, bool, error) 
 		return j, false, nil
 	}
 	ctx := c.Request().Context()
-	id, err := s.store.FindByCode(ctx, code)
+	id, err := s.Store.FindByCode(ctx, code)
 	if err == nil {
-		j.rec, err = s.store.Load(ctx, id)
+		j.rec, err = s.Store.Load(ctx, id)
 	}
 	if errors.Is(err, table.ErrNotFound) || err != nil {
 		return j, false, ignore(err, table.ErrNotFound)
@@ -98,24 +93,13 @@ func (s *Server) findJoin(c echo.Context, typed string) (joinable, bool, error) 
 	if j.rec.Finished {
 		return j, false, nil
 	}
-	switch j.rec.Game {
-	case "diamant":
-		opt := &j.diamant
-		if json.Unmarshal(j.rec.Setup, opt) != nil || !opt.Phones || opt.Ended {
-			return j, false, nil
-		}
-		j.names, j.own, j.lobby = opt.Players, opt.Own, opt.Lobby
-	case "donuts":
-		var opt donutstable.Options
-		if json.Unmarshal(j.rec.Setup, &opt) != nil || !opt.Phones {
-			return j, false, nil
-		}
-		l := s.localizer(c)
-		j.names, j.own = []string{l.T("donuts.who.chocolate"), l.T("donuts.who.vanilla")}, opt.Own
-	default:
+	if j.game, ok = s.game(j.rec.Game); !ok || j.game.Join == nil {
 		return j, false, nil
 	}
-	j.rec.Devices, _ = table.RepairSeats(j.rec.Devices, table.AllSeats(len(j.names)))
+	if j.Joining, ok = j.game.Join(s.Localizer(c), j.rec); !ok {
+		return j, false, nil
+	}
+	j.rec.Devices, _ = table.RepairSeats(j.rec.Devices, table.AllSeats(len(j.Names)))
 	return j, true, nil
 }
 
@@ -155,34 +139,19 @@ func (s *Server) joinTable(c echo.Context) error {
 	return s.renderJoin(c, http.StatusOK, p)
 }
 
-// tableURL is where a table's game is played.
-func tableURL(rec table.Record) string {
-	if rec.Game == "donuts" {
-		return "/donuts/t/" + rec.ID
-	}
-	return "/diamant/" + rec.ID
-}
-
 func (s *Server) joinPageOf(c echo.Context, j joinable) (page.Join, error) {
-	l := s.localizer(c)
-	device, err := s.deviceID(c)
+	l := s.Localizer(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return page.Join{}, err
 	}
 	rec := j.rec
-	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, j.names),
-		Lobby: j.lobby, TableURL: tableURL(rec), Heading: l.T("join.table.heading")}
-	if rec.Game == "donuts" {
-		p.Heading = l.T("join.table.heading.donuts")
-	}
+	p := page.Join{Code: rec.Code, Found: true, Spaced: table.SpacedCode(rec.Code), Names: say.Names(l, j.Names),
+		Lobby: j.Lobby, MaxName: j.MaxName, TableURL: j.game.TablePath + rec.ID, Heading: l.T(j.Heading)}
 	p.AtTable = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device })
 	p.Seated = slices.ContainsFunc(rec.Devices, func(d table.Device) bool { return d.ID == device && len(d.Seats) > 0 })
-	for _, seat := range table.FreeSeats(j.own, rec.Devices) {
-		label := l.T("join.take", "Name", j.names[seat])
-		if rec.Game == "donuts" {
-			label = l.T("join.take.donuts", "Color", say.DonutsColor(l, donutstable.ColorOf(seat)))
-		}
-		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Label: label})
+	for _, seat := range table.FreeSeats(j.Own, rec.Devices) {
+		p.Free = append(p.Free, page.JoinSeat{Seat: seat, Label: j.SeatLabel(seat)})
 	}
 	return p, nil
 }
@@ -196,7 +165,7 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	unlock, err := s.lockTable(j.rec.ID)
+	unlock, err := s.LockTable(j.rec.ID)
 	if err != nil {
 		return err
 	}
@@ -208,9 +177,9 @@ func (s *Server) joinSeat(c echo.Context) error {
 	if !ok {
 		return s.wrongCode(c, c.Param("code"))
 	}
-	rec, opt := j.rec, j.diamant
-	l := s.localizer(c)
-	device, err := s.deviceID(c)
+	rec := j.rec
+	l := s.Localizer(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return err
 	}
@@ -225,11 +194,8 @@ func (s *Server) joinSeat(c echo.Context) error {
 	ctx := c.Request().Context()
 	var setup json.RawMessage // nil: the options are unchanged
 	if c.FormValue("seat") == "new" {
-		if !j.lobby {
+		if !j.Lobby || j.Add == nil {
 			return again(http.StatusConflict, l.T("join.error.started"))
-		}
-		if len(opt.Players) >= 8 {
-			return again(http.StatusConflict, l.T("diamant.error.seats.full"))
 		}
 		// One new seat per phone: a device that holds a seat already (the host's phone
 		// too) adds no other by joining, or one phone could fill every seat of the lobby.
@@ -237,34 +203,28 @@ func (s *Server) joinSeat(c echo.Context) error {
 		if at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return d.ID == device }); at >= 0 && len(rec.Devices[at].Seats) > 0 {
 			return again(http.StatusConflict, l.T("join.error.onenew"))
 		}
-		name, problem := diamanttable.CheckName(l, c.FormValue("name"), opt.Players)
-		if problem != "" {
-			return again(http.StatusUnprocessableEntity, problem)
-		}
-		opt.Players = append(opt.Players, name)
-		if setup, err = json.Marshal(opt); err != nil {
+		var seat, status int
+		var problem string
+		if setup, seat, status, problem, err = j.Add(c.FormValue("name")); err != nil {
 			return err
 		}
-		rec.Devices = table.MoveSeat(rec.Devices, len(opt.Players)-1, device)
+		if problem != "" {
+			return again(status, problem)
+		}
+		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	} else {
 		seat, err := strconv.Atoi(c.FormValue("seat"))
-		if err != nil || !slices.Contains(table.FreeSeats(j.own, rec.Devices), seat) {
+		if err != nil || !slices.Contains(table.FreeSeats(j.Own, rec.Devices), seat) {
 			return again(http.StatusConflict, l.T("join.error.taken"))
 		}
-		if rec.Game == "diamant" && !opt.Lobby {
-			// During a game the seat's secrets stay with the phone that had them: the
-			// options that say so change with the devices, in the same write.
-			host := rec.Devices[table.Host(rec.Devices)].ID
-			diamanttable.HandOver(&opt, seat, host, device, host, len(rec.Log))
-			if setup, err = json.Marshal(opt); err != nil {
-				return err
-			}
+		if setup, err = j.Take(rec, seat, device); err != nil {
+			return err
 		}
 		rec.Devices = table.MoveSeat(rec.Devices, seat, device)
 	}
 	// The new seat's name and the device holding it in one write: never one without the other.
-	if _, err := s.tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
+	if _, err := s.Tables.Update(ctx, rec.ID, rec.Version, setup, rec.Devices); err != nil {
 		return err
 	}
-	return c.Redirect(http.StatusSeeOther, tableURL(rec))
+	return c.Redirect(http.StatusSeeOther, j.game.TablePath+rec.ID)
 }

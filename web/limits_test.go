@@ -20,6 +20,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/kit"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -74,7 +75,7 @@ func newRealServerOn(t *testing.T, cfg Config, listen func(net.Listener) net.Lis
 
 // deviceOf is the device holding seat i.
 func (pt *phoneTable) deviceOf(s *Server, i int) string {
-	rec, err := s.store.Load(context.Background(), pt.id)
+	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(pt.t, err)
 	at := slices.IndexFunc(rec.Devices, func(d table.Device) bool { return slices.Contains(d.Seats, i) })
 	require.GreaterOrEqual(pt.t, at, 0)
@@ -143,7 +144,7 @@ func TestStreamsPerDeviceNewestWins(t *testing.T) {
 		streams = append(streams, ch)
 	}
 	device := pt.deviceOf(s, 1)
-	_, mine, _ := s.streams.Counts(device, "127.0.0.1")
+	_, mine, _ := s.Streams.Counts(device, "127.0.0.1")
 	require.Equal(t, 3, mine)
 
 	// A fourth: the first is replaced and ends; the others stay.
@@ -154,7 +155,7 @@ func TestStreamsPerDeviceNewestWins(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, "replaced", got[0].Event)
 	eventually(t, func() bool {
-		open, mine, addr := s.streams.Counts(device, "127.0.0.1")
+		open, mine, addr := s.Streams.Counts(device, "127.0.0.1")
 		return open == 3 && mine == 3 && addr == 3
 	}, "the replaced stream's place was not given back")
 
@@ -189,16 +190,16 @@ func TestStreamsOfOneDeviceStayAtTheCap(t *testing.T) {
 	}
 	device := pt.deviceOf(s, 1)
 	eventually(t, func() bool {
-		open, mine, _ := s.streams.Counts(device, "127.0.0.1")
-		return open == defaultStreamsPerDevice && mine == defaultStreamsPerDevice
+		open, mine, _ := s.Streams.Counts(device, "127.0.0.1")
+		return open == kit.DefaultStreamsPerDevice && mine == kit.DefaultStreamsPerDevice
 	}, "more than the cap of streams stayed open")
 
-	for _, ch := range streams[:opened-defaultStreamsPerDevice] {
+	for _, ch := range streams[:opened-kit.DefaultStreamsPerDevice] {
 		got := closed(t, ch)
 		require.NotEmpty(t, got)
 		require.Equal(t, "replaced", got[len(got)-1].Event, "every stream but the newest was replaced")
 	}
-	newest := streams[opened-defaultStreamsPerDevice:]
+	newest := streams[opened-kit.DefaultStreamsPerDevice:]
 	for _, ch := range newest {
 		next(t, ch) // the view as it is
 	}
@@ -208,7 +209,7 @@ func TestStreamsOfOneDeviceStayAtTheCap(t *testing.T) {
 	for _, ch := range newest {
 		require.NotEmpty(t, next(t, ch).ID, "the newest streams follow the table")
 	}
-	t.Logf("%d streams of one device opened, %d open after; the draw answered in %v", opened, defaultStreamsPerDevice, took)
+	t.Logf("%d streams of one device opened, %d open after; the draw answered in %v", opened, kit.DefaultStreamsPerDevice, took)
 }
 
 // Beyond its cap an address's streams are refused: 429, Retry-After and a sentence in the
@@ -253,12 +254,12 @@ func TestStreamsPerAddressRefused(t *testing.T) {
 	require.Equal(t, "Trop de connexions ouvertes depuis ce téléphone ou ce réseau. Tavolo réessaie dans 15 secondes.", refused.Error)
 	require.Equal(t, "app.streams.toomany", refused.ID)
 	require.Equal(t, 15, refused.RetryAfter)
-	_, _, addr := s.streams.Counts("", "127.0.0.1")
+	_, _, addr := s.Streams.Counts("", "127.0.0.1")
 	require.Equal(t, 3, addr, "neither a refusal nor a question takes a place")
 
 	// One closes: the question says yes, and the stream opens.
 	stops[0]()
-	eventually(t, func() bool { _, _, addr := s.streams.Counts("", "127.0.0.1"); return addr == 2 }, "the closed stream kept its place")
+	eventually(t, func() bool { _, _, addr := s.Streams.Counts("", "127.0.0.1"); return addr == 2 }, "the closed stream kept its place")
 	res, _ = pt.phones[3].get(path, map[string]string{"Accept": "application/json"})
 	require.Equal(t, http.StatusNoContent, res.StatusCode)
 	ch, stop := openStream(t, pt.phones[3], path)
@@ -305,7 +306,7 @@ func TestConnectionCapKeepsRoomForRequests(t *testing.T) {
 	for _, c := range idle {
 		c.CloseIdleConnections()
 	}
-	open, _, _ := s.streams.Counts("", "")
+	open, _, _ := s.Streams.Counts("", "")
 	require.Equal(t, 8, open)
 }
 
@@ -381,11 +382,11 @@ func TestOneDeviceActionCost(t *testing.T) {
 		}
 		want := n
 		if perDevice == 0 {
-			want = defaultStreamsPerDevice
+			want = kit.DefaultStreamsPerDevice
 		}
 		device := pt.deviceOf(s, 1)
 		for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-			_, mine, addr := s.streams.Counts(device, "127.0.0.1")
+			_, mine, addr := s.Streams.Counts(device, "127.0.0.1")
 			if mine == want && addr == want {
 				break
 			}
@@ -422,7 +423,7 @@ func TestReplacedStreamClosesItsConnection(t *testing.T) {
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET /diamant/%s/events HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nCookie: %s\r\n\r\n", pt.id, u.Host, strings.Join(cookies, "; "))
 	device := pt.deviceOf(s, 1)
-	eventually(t, func() bool { _, mine, _ := s.streams.Counts(device, ""); return mine == 1 }, "the stream did not open")
+	eventually(t, func() bool { _, mine, _ := s.Streams.Counts(device, ""); return mine == 1 }, "the stream did not open")
 
 	ch, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
 	defer stop()
@@ -478,7 +479,7 @@ func TestStreamsOfAClientThatReadsNothing(t *testing.T) {
 		return c
 	}
 	// The streams the device holds places for: in all, as it is the only one streaming.
-	held := func() int { total, _, _ := s.streams.Counts(device, "127.0.0.1"); return total }
+	held := func() int { total, _, _ := s.Streams.Counts(device, "127.0.0.1"); return total }
 	for range perDevice {
 		open()
 	}
@@ -508,7 +509,7 @@ func TestStreamsOfAClientThatReadsNothing(t *testing.T) {
 		change(i)
 	}
 	eventually(t, func() bool { return held() == 0 }, "streams that read nothing are still open")
-	_, mine, _ := s.streams.Counts(device, "127.0.0.1")
+	_, mine, _ := s.Streams.Counts(device, "127.0.0.1")
 	require.Zero(t, mine)
 	t.Logf("one device opened %d streams that read nothing: at most %d held at once, none after the write deadline", perDevice+40, most)
 }

@@ -102,7 +102,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			devices[p] = dev
 			req := httptest.NewRequest(http.MethodGet, "/", nil)
 			rec := httptest.NewRecorder()
-			sess, _ := s.sessions.New(req, sessionCookie)
+			sess, _ := s.Sessions.New(req, "tavolo")
 			sess.Values["device"] = dev
 			require.NoError(t, sess.Save(req, rec))
 			tb.cookies[p] = strings.SplitN(rec.Header().Get("Set-Cookie"), ";", 2)[0] + "; tavolo_csrf=" + csrf

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/web/clientaddr"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -44,7 +45,7 @@ func newTableAllowance(perDevice, perAddress int) *budget {
 // it, so that a client making a new device at each request adds no bucket the network's
 // allowance did not pay for.
 func (s *Server) takeNewTable(c echo.Context) (bool, error) {
-	device := s.readSession(c).Device
+	device := s.ReadSession(c).Device
 	key, _ := clientKey(c)
 	if wait, byDevice := s.newTables.spendBy(device, key); wait > 0 {
 		message := "error.toomany.tables"
@@ -54,7 +55,7 @@ func (s *Server) takeNewTable(c echo.Context) (bool, error) {
 		return false, s.refuseNewTable(c, wait, message)
 	}
 	if device == "" {
-		device, err := s.deviceID(c)
+		device, err := s.DeviceID(c)
 		if err != nil {
 			return false, err
 		}
@@ -67,13 +68,13 @@ func (s *Server) takeNewTable(c echo.Context) (bool, error) {
 // the sentence (message) that says when to try again.
 func (s *Server) refuseNewTable(c echo.Context, wait time.Duration, message string) error {
 	c.Response().Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	sentence := l.N(message, int(math.Ceil(wait.Minutes())))
-	if wantsJSON(c) {
+	if kit.WantsJSON(c) {
 		// A script's request (the service worker moving a kept table): the sentence to show.
 		return c.JSON(http.StatusTooManyRequests, map[string]string{"error": sentence})
 	}
-	return renderPage(c, http.StatusTooManyRequests, page.Error(s.frame(c, "error", l.T("error.toomany.title")), sentence))
+	return kit.RenderPage(c, http.StatusTooManyRequests, page.Error(s.Frame(c, "error", l.T("error.toomany.title")), sentence))
 }
 
 // limitNewTables is the middleware of the routes that make a table from a form alone.

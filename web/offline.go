@@ -5,16 +5,15 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"tavolo/companion/diamant"
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 	"tavolo/web/table"
-	diamanttable "tavolo/web/table/diamant"
-	donutstable "tavolo/web/table/donuts"
 )
 
 // Tables kept on a phone (issue #15). The offline engine (cmd/tavolo-offline) is this server
@@ -40,10 +39,10 @@ func (s *Server) needsServer(next echo.HandlerFunc) echo.HandlerFunc {
 		if !s.cfg.Offline {
 			return next(c)
 		}
-		switch c.Path() {
-		case "/diamant/phones", "/diamant/:id/table", "/diamant/:id/open", "/donuts/t/:id/open", "/join", "/join/:code":
-			l := s.localizer(c)
-			return renderPage(c, http.StatusConflict, page.Error(s.frame(c, "error", l.T("app.offline.server.title")), l.T("app.offline.server.body")))
+		path := c.Path()
+		if path == "/join" || path == "/join/:code" || slices.ContainsFunc(s.games, func(g kit.Game) bool { return slices.Contains(g.NeedsServer, path) }) {
+			l := s.Localizer(c)
+			return kit.RenderPage(c, http.StatusConflict, page.Error(s.Frame(c, "error", l.T("app.offline.server.title")), l.T("app.offline.server.body")))
 		}
 		return next(c)
 	}
@@ -64,7 +63,7 @@ func (s *Server) importToken(c echo.Context) error {
 // with the table the first made (200 rather than 201), and takes nothing from the
 // allowance of new tables, which only a new table does.
 func (s *Server) importTable(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	refuse := func(status int, text string) error {
 		return c.JSON(status, map[string]string{"error": text})
 	}
@@ -76,30 +75,18 @@ func (s *Server) importTable(c echo.Context) error {
 	if err := json.Unmarshal(body, &r); err != nil {
 		return refuse(http.StatusBadRequest, l.T("app.offline.move.bad"))
 	}
-	device, err := s.deviceID(c)
+	device, err := s.DeviceID(c)
 	if err != nil {
 		return err
 	}
-	var moved table.Record
-	var seats table.SeatSet
-	path := "/diamant/"
-	switch r.Game {
-	case diamanttable.Game.Name():
-		var t *diamanttable.Shared
-		if moved, t, err = diamanttable.Import(r); err == nil {
-			seats = diamanttable.Game.Seats(t)
-		}
-	case donutstable.Game.Name():
-		var t *donutstable.Table
-		if moved, t, err = donutstable.Import(r); err == nil {
-			seats = donutstable.Game.Seats(t)
-		}
-		path = "/donuts/t/"
-	default:
+	g, ok := s.game(r.Game)
+	if !ok || g.Import == nil {
 		return refuse(http.StatusUnprocessableEntity, l.T("app.offline.move.bad"))
 	}
+	moved, seats, err := g.Import(r)
+	path := g.TablePath
 	if err != nil {
-		return refuse(http.StatusUnprocessableEntity, importProblem(l, err))
+		return refuse(http.StatusUnprocessableEntity, importProblem(l, g, err))
 	}
 
 	ctx := c.Request().Context()
@@ -107,7 +94,7 @@ func (s *Server) importTable(c echo.Context) error {
 	movedBefore := func(id string) error {
 		return c.JSON(http.StatusOK, map[string]string{"url": path + id})
 	}
-	if id, err := s.store.FindImport(ctx, moved.ImportKey); err == nil {
+	if id, err := s.Store.FindImport(ctx, moved.ImportKey); err == nil {
 		return movedBefore(id)
 	} else if !errors.Is(err, table.ErrNotFound) {
 		return err
@@ -123,10 +110,10 @@ func (s *Server) importTable(c echo.Context) error {
 	}
 	moved.ID = table.NewID()
 	moved.Devices = []table.Device{{ID: device, Seats: held, Host: true}}
-	switch err := s.store.Import(ctx, moved); {
+	switch err := s.Store.Import(ctx, moved); {
 	case errors.Is(err, table.ErrImported):
 		// The same record, moved meanwhile by another request of this device.
-		id, err := s.store.FindImport(ctx, moved.ImportKey)
+		id, err := s.Store.FindImport(ctx, moved.ImportKey)
 		if err != nil {
 			return err
 		}
@@ -137,20 +124,19 @@ func (s *Server) importTable(c echo.Context) error {
 	return c.JSON(http.StatusCreated, map[string]string{"url": path + moved.ID})
 }
 
-// importProblem says why a record cannot be moved to the server.
-func importProblem(l *i18n.Localizer, err error) string {
-	var de *diamant.Error
-	switch {
-	case errors.Is(err, table.ErrDamaged):
+// importProblem says why a record cannot be moved to the server: the game's own sentence
+// for its own checks, or what every table's checks say.
+func importProblem(l *i18n.Localizer, g kit.Game, err error) string {
+	if errors.Is(err, table.ErrDamaged) {
 		return l.T("app.offline.move.damaged")
-	case errors.Is(err, donutstable.ErrLevel):
-		return l.T("app.offline.move.level")
-	case errors.Is(err, donutstable.ErrNoHuman):
-		return l.T("app.offline.move.human")
-	case errors.Is(err, table.ErrOption):
+	}
+	if g.ImportProblem != nil {
+		if text := g.ImportProblem(l, err); text != "" {
+			return text
+		}
+	}
+	if errors.Is(err, table.ErrOption) {
 		return l.T("app.offline.move.option")
-	case errors.As(err, &de):
-		return l.T("app.offline.move.players", "Problem", diamantProblem(l, de))
 	}
 	return l.T("app.offline.move.damaged")
 }
@@ -162,27 +148,17 @@ func (s *Server) offlineTables(c echo.Context) error {
 		URL  string `json:"url"`
 		Text string `json:"text"`
 	}
-	items := []link{}
-	l := s.localizer(c)
-	switch c.Param("game") {
-	case "diamant":
-		tables, err := diamantHandlers{s.Kit}.resume(c, l)
-		if err != nil {
-			return err
-		}
-		for _, t := range tables {
-			items = append(items, link{"/diamant/" + t.ID, l.T("diamant.setup.resume.item", "Names", t.Names)})
-		}
-	case "donuts":
-		tables, err := donutsHandlers{s.Kit}.resume(c, l)
-		if err != nil {
-			return err
-		}
-		for _, t := range tables {
-			items = append(items, link{"/donuts/t/" + t.ID, t.Text})
-		}
-	default:
+	g, ok := s.game(c.Param("game"))
+	if !ok || g.Resume == nil {
 		return echo.ErrNotFound
+	}
+	tables, err := g.Resume(c, s.Localizer(c))
+	if err != nil {
+		return err
+	}
+	items := []link{}
+	for _, t := range tables {
+		items = append(items, link{t.URL, t.Text})
 	}
 	return c.JSON(http.StatusOK, items)
 }
@@ -190,10 +166,10 @@ func (s *Server) offlineTables(c echo.Context) error {
 // offlineRefused says why a move to the server did not happen: the server's sentence, or
 // that it could not be reached; the table stays on the phone.
 func (s *Server) offlineRefused(c echo.Context) error {
-	l := s.localizer(c)
+	l := s.Localizer(c)
 	why := strings.TrimSpace(c.QueryParam("error"))
 	if why == "" || len(why) > 500 {
 		why = l.T("app.offline.move.network")
 	}
-	return renderPage(c, http.StatusOK, page.Error(s.frame(c, "error", l.T("app.offline.move.refused")), why))
+	return kit.RenderPage(c, http.StatusOK, page.Error(s.Frame(c, "error", l.T("app.offline.move.refused")), why))
 }

@@ -6,22 +6,25 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
-// games are Tavolo's games as the home page introduces them.
-var games = []page.Game{
-	{ID: "diamant", Name: "game.diamant", Desc: "home.diamant.desc", Players: "home.diamant.players"},
-	{ID: "donaz", Name: "game.donaz", Desc: "home.donaz.desc", Players: "home.donaz.players"},
-	{ID: "donuts", Name: "game.donuts", Desc: "home.donuts.desc", Players: "home.donuts.players"},
+// cards are the registered games as the home page introduces them.
+func (s *Server) cards() []page.Game {
+	var cards []page.Game
+	for _, g := range s.games {
+		cards = append(cards, page.Game{ID: g.Name, Name: g.Title, Desc: g.Desc, Players: g.Players})
+	}
+	return cards
 }
 
 func (s *Server) home(c echo.Context) error {
-	return renderPage(c, http.StatusOK, page.Home(s.frame(c, "home", s.localizer(c).T("home.title")), games))
+	return kit.RenderPage(c, http.StatusOK, page.Home(s.Frame(c, "home", s.Localizer(c).T("home.title")), s.cards()))
 }
 
 func (s *Server) about(c echo.Context) error {
-	return renderPage(c, http.StatusOK, page.About(s.frame(c, "about", s.localizer(c).T("about.title"))))
+	return kit.RenderPage(c, http.StatusOK, page.About(s.Frame(c, "about", s.Localizer(c).T("about.title"))))
 }
 
 func (s *Server) rules(c echo.Context) error {
@@ -41,10 +44,10 @@ func (s *Server) rules(c echo.Context) error {
 		}
 		r.Sections = append(r.Sections, out)
 	}
-	for _, g := range games {
+	for _, g := range s.cards() {
 		if g.ID != c.Param("game") {
 			r.Others = append(r.Others, g)
 		}
 	}
-	return renderPage(c, http.StatusOK, page.RulesPage(s.frame(c, "rules", s.localizer(c).T(src.Title)), r))
+	return kit.RenderPage(c, http.StatusOK, page.RulesPage(s.Frame(c, "rules", s.Localizer(c).T(src.Title)), r))
 }

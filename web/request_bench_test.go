@@ -55,8 +55,8 @@ func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
 		devices = append(devices, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 		bt.cookies = append(bt.cookies, rbSessionCookie(tb, s, map[any]any{"device": dev})+"; tavolo_csrf="+rbCSRF)
 	}
-	require.NoError(tb, s.store.Create(ctx, table.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err = s.store.SetDevices(ctx, bt.id, 0, devices)
+	require.NoError(tb, s.Store.Create(ctx, table.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.Store.SetDevices(ctx, bt.id, 0, devices)
 	require.NoError(tb, err)
 	return bt
 }
@@ -66,7 +66,7 @@ func rbSessionCookie(tb testing.TB, s *Server, values map[any]any) string {
 	tb.Helper()
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	rec := httptest.NewRecorder()
-	sess, _ := s.sessions.New(req, sessionCookie)
+	sess, _ := s.Sessions.New(req, "tavolo")
 	for k, v := range values {
 		sess.Values[k] = v
 	}
@@ -135,10 +135,10 @@ func BenchmarkRequestOverhead(b *testing.B) {
 	defer s.Close()
 	body := json.RawMessage(`{"html":"` + strings.Repeat("<p>La grotta. Un tesoro da 7 rubini.</p>", 95) + `"}`)
 	s.echo.POST("/bench", func(c echo.Context) error {
-		if _, err := s.deviceID(c); err != nil {
+		if _, err := s.DeviceID(c); err != nil {
 			return err
 		}
-		_ = s.localizer(c)
+		_ = s.Localizer(c)
 		return c.JSON(http.StatusOK, body)
 	})
 	cookie := rbSessionCookie(b, s, map[any]any{"device": table.NewID()}) + "; tavolo_csrf=" + rbCSRF
@@ -194,14 +194,13 @@ func BenchmarkDiamantAction(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes/reply")
 }
 
-// rbState is the table as its host's phone sees it.
+// rbState is the table as its store keeps it, replayed.
 func rbState(tb testing.TB, s *Server, bt rbTable) *diamanttable.Table {
-	req := httptest.NewRequest(http.MethodGet, "/", nil)
-	req.Header.Set("Cookie", bt.cookies[0])
-	c := s.echo.NewContext(req, httptest.NewRecorder())
-	t, err := diamantHandlers{s.Kit}.load(c, bt.id)
+	rec, err := s.Store.Load(context.Background(), bt.id)
 	require.NoError(tb, err)
-	return t
+	r, err := diamanttable.Replay(rec)
+	require.NoError(tb, err)
+	return &diamanttable.Table{Rec: rec, Opt: r.Opt, Actions: r.Actions, State: r.State, Last: r.Last, Card: r.Card, Names: r.Names}
 }
 
 // rbFirstEventWriter ends its request once the stream's first event is out.

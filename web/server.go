@@ -21,6 +21,10 @@ import (
 	"tavolo/i18n"
 	"tavolo/pwa"
 	"tavolo/web/conns"
+	"tavolo/web/diamant"
+	"tavolo/web/donaz"
+	"tavolo/web/donuts"
+	"tavolo/web/kit"
 	"tavolo/web/live"
 	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
@@ -78,6 +82,8 @@ type Config struct {
 	// Offline: this is the offline engine (cmd/tavolo-offline), run by a phone's service
 	// worker: its tables are the phone's own, and what needs a server says so.
 	Offline bool
+	// Games are the games served (nil: Games).
+	Games []func(*kit.Kit) kit.Game
 	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
 	// SQLite, always gives one).
 	Store table.Store
@@ -105,7 +111,7 @@ const (
 // Server is the wiring: the configuration, the middleware and the routes of the games,
 // around the kit (Kit) every game's handlers share.
 type Server struct {
-	*Kit
+	*kit.Kit
 	cfg          Config
 	echo         *echo.Echo
 	engine       *pwa.Engine            // the offline build, served to the service worker; nil when not built
@@ -117,8 +123,13 @@ type Server struct {
 	newTables    *budget                // the tables each device and client address may still open
 	actions      *budget                // the actions each device and address may make; nil: no limit
 	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
+	games        []kit.Game             // the games served, as registered
 	stopOnce     sync.Once
 }
+
+// Games are the games a server serves unless its Config names others: each registered
+// once, by the function that makes its descriptor.
+var Games = []func(*kit.Kit) kit.Game{diamant.New, donaz.New, donuts.New}
 
 // New builds the server and its routes.
 func New(cfg Config, log *slog.Logger) (*Server, error) {
@@ -134,7 +145,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := loadSessionKey(cfg.SessionKey, cfg.DataDir)
+	key, err := kit.LoadSessionKey(cfg.SessionKey, cfg.DataDir)
 	if err != nil {
 		return nil, err
 	}
@@ -149,17 +160,24 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}
-	k := &Kit{log: log, catalog: catalog, assets: assets, sessions: newSessionStore(key, cfg.SecureCookies), store: tables.Store(),
-		tables: tables, hub: hub, presence: table.NewPresence(cfg.AwayAfter, hub.Touch), stopping: make(chan struct{}),
-		catalogURLs: catalogURLs(catalog), choices: donutstable.NewChoices(donutstable.ChoicesKept),
-		offline: cfg.Offline, streamWriteTimeout: cfg.StreamWriteTimeout}
+	k := &kit.Kit{Log: log, Catalog: catalog, Assets: assets, Sessions: kit.NewSessionStore(key, cfg.SecureCookies), Store: tables.Store(),
+		Tables: tables, Hub: hub, Presence: table.NewPresence(cfg.AwayAfter, hub.Touch), Stopping: make(chan struct{}),
+		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
+		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt()}
+	registered := cfg.Games
+	if registered == nil {
+		registered = Games
+	}
+	for _, g := range registered {
+		s.games = append(s.games, g(k))
+	}
 	s.static = s.staticFiles()
 	var streams int
 	s.maxConns, streams = conns.Caps(cfg.MaxConnections)
 	s.maxConnsAddr = conns.PerAddress(cfg.MaxConnectionsPerAddress, s.maxConns)
-	s.streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, defaultStreamsPerDevice),
-		capOr(cfg.MaxStreamsPerAddress, defaultStreamsPerAddress), streams)
+	s.Streams = live.NewLimits(capOr(cfg.MaxStreamsPerDevice, kit.DefaultStreamsPerDevice),
+		capOr(cfg.MaxStreamsPerAddress, kit.DefaultStreamsPerAddress), streams)
 	if !cfg.Offline {
 		// The offline engine is the phone's own: what it asks of its processor is its own.
 		s.actions = newBudget(capOr(cfg.ActionsPerMinutePerDevice, defaultActionsPerMinutePerDevice),
@@ -185,11 +203,11 @@ func capOr(v, def int) int {
 // Close ends the live streams and releases the store.
 func (s *Server) Close() error {
 	s.stopStreams()
-	return s.store.Close()
+	return s.Store.Close()
 }
 
 // stopStreams ends the live streams, which would otherwise hold a shutdown up.
-func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.stopping) }) }
+func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.Stopping) }) }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
@@ -197,14 +215,14 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) routes() {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = s.handleError
+	e.HTTPErrorHandler = s.HandleError
 	e.IPExtractor = clientAddress(s.cfg)
 	e.Use(middleware.Recover())
 	e.Use(s.logRequests)
 	e.Use(securityHeaders)
 	e.Use(middleware.BodyLimit(maxBody))
 	e.Use(compress())
-	e.Use(s.chooseLanguage)
+	e.Use(s.ChooseLanguage)
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     "tavolo_csrf",
@@ -212,10 +230,10 @@ func (s *Server) routes() {
 		CookieHTTPOnly: true,
 		CookieSecure:   s.cfg.SecureCookies,
 		CookieSameSite: http.SameSiteLaxMode,
-		Skipper:        func(c echo.Context) bool { return isStaticPath(c.Request().URL.Path) },
+		Skipper:        func(c echo.Context) bool { return kit.IsStaticPath(c.Request().URL.Path) },
 	}))
 	s.echo = e
-	s.handler = answerHead(e)
+	s.handler = kit.AnswerHead(e)
 
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
@@ -235,11 +253,11 @@ func (s *Server) routes() {
 	// one allowance per client address.
 	s.newTables = newTableAllowance(s.cfg.NewTablesPerHour, s.cfg.NewTablesPerHourPerAddress)
 	e.Use(s.needsServer)
-	s.limits = Limits{Actions: s.limitActions, NewTables: s.limitNewTables, TakeNewTable: s.takeNewTable, HardMove: s.spendHardMove}
+	s.Limits = kit.Limits{Actions: s.limitActions, NewTables: s.limitNewTables, TakeNewTable: s.takeNewTable, HardMove: s.spendHardMove}
 	s.joinRoutes(e)
-	diamantHandlers{s.Kit}.routes(e)
-	donazHandlers{s.Kit}.routes(e)
-	donutsHandlers{s.Kit}.routes(e)
+	for _, g := range s.games {
+		g.Routes(e)
+	}
 	s.offlineRoutes(e)
 }
 
@@ -263,12 +281,6 @@ func clientAddress(cfg Config) echo.IPExtractor {
 	return echo.ExtractIPFromXFFHeader(trust...)
 }
 
-// isStaticPath tells the paths that need no session, language or CSRF token.
-func isStaticPath(p string) bool {
-	return p == "/healthz" || p == "/sw.js" || p == "/manifest.webmanifest" || p == "/favicon.ico" ||
-		len(p) > 8 && p[:8] == "/static/" || len(p) > 9 && p[:9] == "/catalog/"
-}
-
 // httpServer is the http.Server that serves s, with the timeouts of its Config, and the
 // listener it serves: ln, its connections capped (web/conns). Serve runs it, and so do the
 // tests, so that they exercise the real settings.
@@ -282,7 +294,7 @@ func (s *Server) httpServer(ln net.Listener) (*http.Server, net.Listener) {
 		// its own deadline before each write (streamWriter), which replaces it.
 		WriteTimeout: cmp.Or(s.cfg.WriteTimeout, defaultWriteTimeout),
 		IdleTimeout:  cmp.Or(s.cfg.IdleTimeout, defaultIdleTimeout),
-		ErrorLog:     slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ErrorLog:     slog.NewLogLogger(s.Log.Handler(), slog.LevelWarn),
 	}
 	srv.RegisterOnShutdown(s.stopStreams)
 	return srv, conns.Limit(srv, ln, conns.Limits{Total: s.maxConns, PerAddress: s.maxConnsAddr, Uncapped: trustedProxy(s.cfg)})
@@ -319,7 +331,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limited) }()
-	perDevice, perAddress, total := s.streams.Caps()
+	perDevice, perAddress, total := s.Streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
 		"max_connections_per_address", s.maxConnsAddr,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
@@ -345,7 +357,7 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := next(c); err != nil {
 			c.Error(err)
 		}
-		if s.log.Enabled(context.Background(), slog.LevelDebug) {
+		if s.Log.Enabled(context.Background(), slog.LevelDebug) {
 			s.logRequest(c, start)
 		}
 		return nil
@@ -355,10 +367,10 @@ func (s *Server) logRequests(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) logRequest(c echo.Context, start time.Time) {
 	req := c.Request()
 	method := req.Method
-	if isHead(req) {
+	if kit.IsHead(req) {
 		method = http.MethodHead
 	}
-	s.log.Debug("request", "method", method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
+	s.Log.Debug("request", "method", method, "path", req.URL.Path, "status", c.Response().Status, "duration", time.Since(start))
 }
 
 // csp allows no inline script or style: everything comes from this origin's files.
@@ -380,7 +392,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		if !isStaticPath(c.Request().URL.Path) {
+		if !kit.IsStaticPath(c.Request().URL.Path) {
 			h.Set("Cache-Control", "private, no-store")
 		}
 		return next(c)
@@ -391,25 +403,18 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // live stream, or a JSON reply (what a script asks for with Accept: application/json;
 // the catalogs are files, whatever is asked).
 func isScriptRequest(req *http.Request) bool {
-	return isStreamPath(req.URL.Path) || acceptsJSON(req) && !isStaticPath(req.URL.Path)
+	return isStreamPath(req.URL.Path) || kit.AcceptsJSON(req) && !kit.IsStaticPath(req.URL.Path)
 }
-
-// acceptsJSON tells a request of a page's script, which asks for JSON rather than a page.
-func acceptsJSON(req *http.Request) bool {
-	return strings.Contains(req.Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
-}
-
-// wantsJSON tells a handler whether to answer with JSON for a script, or with a page.
-func wantsJSON(c echo.Context) bool { return acceptsJSON(c.Request()) }
 
 // isStreamPath tells a live stream's path.
 func isStreamPath(p string) bool { return strings.HasSuffix(p, "/events") }
 
-// Each game answers its own requests on a handler type of its own, which reaches what
-// the games share (session, language, frame, replies, streams, tables) through the
-// server: diamantHandlers, donutsHandlers and donazHandlers.
-type (
-	diamantHandlers struct{ *Kit }
-	donutsHandlers  struct{ *Kit }
-	donazHandlers   struct{ *Kit }
-)
+// game is the registered game named name.
+func (s *Server) game(name string) (kit.Game, bool) {
+	for _, g := range s.games {
+		if g.Name == name {
+			return g, true
+		}
+	}
+	return kit.Game{}, false
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/web/internal/markup"
+	"tavolo/web/kit"
 )
 
 // client is a browser for tests: it keeps cookies and does not follow redirects.
@@ -286,7 +287,7 @@ func TestSessionKeyPersists(t *testing.T) {
 	first := newTestServer(t, dir)
 	c := newClient(t, first)
 	c.get("/?lang=sk", nil)
-	info, err := os.Stat(filepath.Join(dir, sessionKeyFile))
+	info, err := os.Stat(filepath.Join(dir, "session.key"))
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
 
@@ -300,7 +301,7 @@ func TestSessionKeyPersists(t *testing.T) {
 	require.Equal(t, "sk", langOf(t, body))
 
 	// A key given in the environment wins.
-	key, err := loadSessionKey("from-the-environment-0123456789abcdef", dir)
+	key, err := kit.LoadSessionKey("from-the-environment-0123456789abcdef", dir)
 	require.NoError(t, err)
 	require.Equal(t, "from-the-environment-0123456789abcdef", string(key))
 }
@@ -309,17 +310,17 @@ func TestSessionKeyPersists(t *testing.T) {
 // needed; so is a short key file.
 func TestSessionKeyTooShort(t *testing.T) {
 	dir := t.TempDir()
-	for given, has := range map[string]string{"x": "it has 1 byte,", strings.Repeat("k", minSessionKey-1): "it has 31 bytes,"} {
-		_, err := loadSessionKey(given, dir)
+	for given, has := range map[string]string{"x": "it has 1 byte,", strings.Repeat("k", 32-1): "it has 31 bytes,"} {
+		_, err := kit.LoadSessionKey(given, dir)
 		require.ErrorContains(t, err, "TAVOLO_SESSION_KEY is too short: "+has)
 		require.ErrorContains(t, err, "at least 32")
 		_, err = New(Config{DataDir: dir, SessionKey: given}, discardLog())
 		require.ErrorContains(t, err, "TAVOLO_SESSION_KEY")
 	}
-	_, err := loadSessionKey(strings.Repeat("k", minSessionKey), dir)
+	_, err := kit.LoadSessionKey(strings.Repeat("k", 32), dir)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, sessionKeyFile), []byte("short\n"), 0o600))
-	_, err = loadSessionKey("", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "session.key"), []byte("short\n"), 0o600))
+	_, err = kit.LoadSessionKey("", dir)
 	require.ErrorContains(t, err, "too short: it has 5 bytes, and a session key needs at least 32")
 }
 
@@ -391,29 +392,6 @@ func TestPagesAreCompressed(t *testing.T) {
 			require.Contains(t, res.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
 		})
 	}
-}
-
-func TestLanguageCache(t *testing.T) {
-	s, err := New(Config{DataDir: t.TempDir()}, discardLog())
-	require.NoError(t, err)
-	defer s.Close()
-	for _, tc := range []struct{ header, want string }{
-		{"it-IT,it;q=0.9,en;q=0.8", "it"},
-		{"it-IT,it;q=0.9,en;q=0.8", "it"}, // from the cache
-		{"fr-CH, fr;q=0.9", "fr"},
-		{"sk", "sk"},
-		{"de-DE", "en"},
-		{"", "en"},
-		{"!!garbage", "en"},
-	} {
-		require.Equal(t, tc.want, s.langs.match(s.catalog, tc.header), tc.header)
-		require.Equal(t, s.catalog.Match(tc.header), s.langs.match(s.catalog, tc.header), tc.header)
-	}
-	for i := range langCacheSize + 10 {
-		s.langs.match(s.catalog, fmt.Sprintf("x-%d", i))
-	}
-	require.LessOrEqual(t, len(s.langs.langs), langCacheSize)
-	require.Equal(t, "it", s.langs.match(s.catalog, "it"))
 }
 
 func TestGzipMiddleware(t *testing.T) {

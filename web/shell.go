@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/i18n"
+	"tavolo/web/kit"
 	"tavolo/web/page"
 )
 
@@ -33,9 +34,9 @@ func (s *Server) favicon(c echo.Context) error { return s.serveStatic(c, s.stati
 
 // manifest is the web app manifest; its name and description follow the language.
 func (s *Server) manifest(c echo.Context) error {
-	l := s.catalog.Localizer(s.catalog.Match(c.Request().Header.Get("Accept-Language")))
+	l := s.Catalog.Localizer(s.Catalog.Match(c.Request().Header.Get("Accept-Language")))
 	icon := func(name, size, purpose string) map[string]string {
-		a, _ := s.assets.Get(name)
+		a, _ := s.Assets.Get(name)
 		return map[string]string{"src": a.URL, "sizes": size, "type": a.ContentType, "purpose": purpose}
 	}
 	m := map[string]any{
@@ -78,17 +79,31 @@ func (s *Server) serviceWorker(c echo.Context) error {
 // serviceWorkerScript is sw.js with the list of what to precache written in, so that a
 // new deployment (new hashes) is a new service worker.
 func (s *Server) serviceWorkerScript() []byte {
-	asset, _ := s.assets.Get("sw.js")
-	shell := append([]string{}, s.assets.URLs()...)
+	asset, _ := s.Assets.Get("sw.js")
+	shell := append([]string{}, s.Assets.URLs()...)
 	for _, l := range i18n.Languages {
-		shell = append(shell, s.catalogURLs[l.Code], "/offline/"+l.Code)
+		shell = append(shell, s.CatalogURLs[l.Code], "/offline/"+l.Code)
 	}
 	list, _ := json.Marshal(shell)
 	engine := []byte("null")
 	if s.engine != nil {
 		engine, _ = json.Marshal(map[string]string{"module": s.engine.URL, "loader": s.engine.Exec})
 	}
-	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine)).Replace(string(asset.Body)))
+	games := struct {
+		Tables []string `json:"tables"`
+		Pages  []string `json:"pages"`
+		Forms  []string `json:"forms"`
+	}{Tables: []string{}, Pages: []string{}, Forms: []string{}}
+	for _, g := range s.games {
+		if g.TablePath != "" {
+			games.Tables = append(games.Tables, g.TablePath)
+		}
+		games.Pages = append(games.Pages, g.OfflinePages...)
+		games.Forms = append(games.Forms, g.OfflineForms...)
+	}
+	gamesJSON, _ := json.Marshal(games)
+	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine),
+		"self.__GAMES__", string(gamesJSON)).Replace(string(asset.Body)))
 }
 
 // offline is the page the service worker shows for a page it cannot fetch nor has kept.
@@ -98,6 +113,6 @@ func (s *Server) offline(c echo.Context) error {
 		return echo.ErrNotFound
 	}
 	c.Set("lang", lang)
-	l := s.localizer(c)
-	return renderPage(c, http.StatusOK, page.Offline(s.frame(c, "offline", l.T("offline.title"))))
+	l := s.Localizer(c)
+	return kit.RenderPage(c, http.StatusOK, page.Offline(s.Frame(c, "offline", l.T("offline.title"))))
 }

@@ -84,7 +84,7 @@ func TestUnreadRepliesEndAtTheWriteDeadline(t *testing.T) {
 		c, err := smallReceiver("").Dial("tcp", addr)
 		require.NoError(t, err)
 		t.Cleanup(func() { c.Close() })
-		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", s.catalogURLs["fr"], addr)
+		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", s.CatalogURLs["fr"], addr)
 	}
 	eventually(t, func() bool { return open.count() == n }, "the connections did not open")
 	healthy(t, ts.URL)

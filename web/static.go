@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tavolo/pwa"
+	"tavolo/web/kit"
 )
 
 // Static files: what is served as it is at a fixed URL (the hashed assets and the offline
@@ -152,7 +153,7 @@ func (s *Server) serveStatic(c echo.Context, f *staticFile) error {
 		defer file.Close()
 		content = file.(io.ReadSeeker)
 	}
-	if isHead(req) {
+	if kit.IsHead(req) {
 		// Answered as a GET, but ServeContent need not read a body that would not be sent.
 		req = req.WithContext(req.Context())
 		req.Method = http.MethodHead
@@ -195,17 +196,17 @@ func (s *Server) serveStaticPath(c echo.Context) error {
 // staticFiles are the files served as they are, by path.
 func (s *Server) staticFiles() map[string]*staticFile {
 	files := map[string]*staticFile{}
-	for _, u := range s.assets.URLs() {
-		a, _ := s.assets.ByURL(u)
+	for _, u := range s.Assets.URLs() {
+		a, _ := s.Assets.ByURL(u)
 		files[u] = memoryFile(a.ContentType, immutable, func() []byte { return a.Body })
 	}
 	if s.engine != nil {
 		files[s.engine.URL] = engineFile(s.engine)
 	}
-	for lang, u := range s.catalogURLs {
-		files[u] = memoryFile("application/json; charset=utf-8", immutable, func() []byte { return s.catalog.JSON(lang) })
+	for lang, u := range s.CatalogURLs {
+		files[u] = memoryFile("application/json; charset=utf-8", immutable, func() []byte { return s.Catalog.JSON(lang) })
 	}
-	icon, _ := s.assets.Get("icons/icon.svg")
+	icon, _ := s.Assets.Get("icons/icon.svg")
 	files["/favicon.ico"] = memoryFile(icon.ContentType, "public, max-age=86400", func() []byte { return icon.Body })
 	files["/sw.js"] = memoryFile("text/javascript; charset=utf-8", "no-cache", s.serviceWorkerScript)
 	return files

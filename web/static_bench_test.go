@@ -23,8 +23,8 @@ func BenchmarkEngineDownload(b *testing.B) {
 		url = s.engine.URL
 	} else {
 		largest := 0
-		for _, u := range s.assets.URLs() {
-			if a, _ := s.assets.ByURL(u); len(a.Body) > largest {
+		for _, u := range s.Assets.URLs() {
+			if a, _ := s.Assets.ByURL(u); len(a.Body) > largest {
 				url, largest = u, len(a.Body)
 			}
 		}

@@ -91,13 +91,13 @@ func decode(t *testing.T, coding string, body []byte) []byte {
 func TestStaticFilesInEveryCoding(t *testing.T) {
 	s, ts := newServerPair(t, t.TempDir())
 	module := testModule(96 << 10)
-	script, _ := s.assets.Get("js/clock.js")
+	script, _ := s.Assets.Get("js/clock.js")
 	files := []struct {
 		name, url, contentType string
 		body                   []byte
 	}{
 		{"a script", script.URL, "text/javascript; charset=utf-8", script.Body},
-		{"a catalog", s.catalogURLs["fr"], "application/json; charset=utf-8", s.catalog.JSON("fr")},
+		{"a catalog", s.CatalogURLs["fr"], "application/json; charset=utf-8", s.Catalog.JSON("fr")},
 		{"the service worker", "/sw.js", "text/javascript; charset=utf-8", s.serviceWorkerScript()},
 		{"the engine", testEngine(t, s, module), "application/wasm", module},
 	}
@@ -193,7 +193,7 @@ func TestStaticFilesInEveryCoding(t *testing.T) {
 	}
 
 	// A file too small to gain, or already compressed, is served as it is, with no Vary.
-	icon, _ := s.assets.Get("icons/icon-192.png")
+	icon, _ := s.Assets.Get("icons/icon-192.png")
 	for _, path := range []string{"/favicon.ico", icon.URL} {
 		res, _ := get(t, path, map[string]string{"Accept-Encoding": "br, gzip"})
 		require.Equal(t, http.StatusOK, res.StatusCode)
@@ -237,7 +237,7 @@ func TestHeadAnswersAsGet(t *testing.T) {
 	s, ts := newServerPair(t, t.TempDir())
 	module := testModule(32 << 10)
 	engine := testEngine(t, s, module)
-	script, _ := s.assets.Get("js/clock.js")
+	script, _ := s.Assets.Get("js/clock.js")
 	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
 	var cookies []string
 	u, _ := url.Parse(ts.URL)
@@ -255,7 +255,7 @@ func TestHeadAnswersAsGet(t *testing.T) {
 		{"a table's page", "/diamant/" + pt.id + "/table", map[string]string{"Cookie": strings.Join(cookies, "; "), "Accept-Encoding": "gzip"}, http.StatusOK},
 		{"a static file", script.URL, map[string]string{"Accept-Encoding": "br, gzip"}, http.StatusOK},
 		{"a static file as it is", script.URL, nil, http.StatusOK},
-		{"a catalog", s.catalogURLs["it"], map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK},
+		{"a catalog", s.CatalogURLs["it"], map[string]string{"Accept-Encoding": "gzip"}, http.StatusOK},
 		{"the service worker", "/sw.js", map[string]string{"Accept-Encoding": "br"}, http.StatusOK},
 		{"the manifest", "/manifest.webmanifest", nil, http.StatusOK},
 		{"the engine", engine, map[string]string{"Accept-Encoding": "br, gzip"}, http.StatusOK},

@@ -24,13 +24,13 @@ func (s *Server) sweep(ctx context.Context) {
 	defer tick.Stop()
 	for {
 		now := time.Now()
-		s.presence.Prune(now.Add(-keepIdle))
-		archived, deleted, err := s.store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
+		s.Presence.Prune(now.Add(-keepIdle))
+		archived, deleted, err := s.Store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
 			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
 		if err != nil && ctx.Err() == nil {
-			s.log.Error("sweep failed", "err", err)
+			s.Log.Error("sweep failed", "err", err)
 		} else if archived+deleted > 0 {
-			s.log.Info("swept tables", "archived", archived, "deleted", deleted)
+			s.Log.Info("swept tables", "archived", archived, "deleted", deleted)
 		}
 		select {
 		case <-ctx.Done():

@@ -361,7 +361,7 @@ func hasLink(h, href string) bool {
 // diamantHand is what a seat carries now, as the store has the table: the players' policy
 // reads it.
 func diamantHand(t *testing.T, s *Server, id string, seat int) int {
-	rec, err := s.store.Load(context.Background(), id)
+	rec, err := s.Store.Load(context.Background(), id)
 	require.NoError(t, err)
 	r, err := diamanttable.Replay(rec)
 	require.NoError(t, err)

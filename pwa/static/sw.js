@@ -10,6 +10,10 @@
 // the server (POST /offline/move/ID: the worker sends it and forgets its copy).
 const PRECACHE = self.__PRECACHE__;
 const ENGINE = self.__ENGINE__; // {module, loader} URLs, or null when the server has none
+// The registered games, as the server describes them: where a table's address has its id
+// (tables: "/diamant/"), and the pages (GET) and forms (POST) the engine answers without
+// the server.
+const GAMES = self.__GAMES__;
 const LANGS = ['en', 'it', 'fr', 'sk'];
 
 // The cache's name changes with its contents: a new deployment is a new cache.
@@ -111,8 +115,12 @@ async function keptTables(req) {
 
 // tableID is the id in a table's address (/diamant/ID…, /donuts/t/ID…), or null.
 function tableID(path) {
-  const m = path.match(/^\/(?:diamant|donuts\/t)\/([a-z2-7]{26})(?:\/|$)/);
-  return m ? m[1] : null;
+  for (const prefix of GAMES.tables) {
+    if (!path.startsWith(prefix)) continue;
+    const m = path.slice(prefix.length).match(/^([a-z2-7]{26})(?:\/|$)/);
+    if (m) return m[1];
+  }
+  return null;
 }
 
 // canStartOffline: the pages and forms that make a table, or only read, which the engine
@@ -120,8 +128,8 @@ function tableID(path) {
 function canStartOffline(req, id) {
   if (id) return false;
   const path = new URL(req.url).pathname;
-  if (req.method === 'GET') return /^\/(?:|diamant|donuts|donaz|donaz\/clock|about|settings|rules\/[a-z]+)$/.test(path);
-  return req.method === 'POST' && /^\/(?:diamant|donuts)$/.test(path);
+  if (req.method === 'GET') return GAMES.pages.includes(path) || /^\/(?:|about|settings|rules\/[a-z]+)$/.test(path);
+  return req.method === 'POST' && GAMES.forms.includes(path);
 }
 
 async function navigate(event, { throwOffline = false } = {}) {

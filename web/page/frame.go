@@ -61,8 +61,8 @@ type LangLink struct {
 	Current bool
 }
 
-// withHead is the frame with the page's own styles and scripts.
-func (f Frame) withHead(head templ.Component) Frame {
+// WithHead is the frame with the page's own styles and scripts.
+func (f Frame) WithHead(head templ.Component) Frame {
 	f.Head = head
 	return f
 }

@@ -9,8 +9,8 @@ package page
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-// styles links a game's style sheet.
-func styles(f Frame, css string) templ.Component {
+// Styles links a game's style sheet.
+func Styles(f Frame, css string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -48,8 +48,8 @@ func styles(f Frame, css string) templ.Component {
 	})
 }
 
-// stylesAndScript links a game's style sheet and its page's script.
-func stylesAndScript(f Frame, css, js string) templ.Component {
+// StylesAndScript links a game's style sheet and its page's script.
+func StylesAndScript(f Frame, css, js string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -100,8 +100,8 @@ func stylesAndScript(f Frame, css, js string) templ.Component {
 	})
 }
 
-// script links a page's script.
-func script(f Frame, js string) templ.Component {
+// Script links a page's script.
+func Script(f Frame, js string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

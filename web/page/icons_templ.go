@@ -26,8 +26,8 @@ var iconPaths = map[string]string{
 	"over":       "M14.4 6L14 4H5v17h2v-7h5.6l.4 2h7V6z",
 }
 
-// icon draws one of iconPaths, hidden from assistive technology (the words say it).
-func icon(name string) templ.Component {
+// Icon draws one of iconPaths, hidden from assistive technology (the words say it).
+func Icon(name string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -40,9 +40,9 @@ type JoinCode struct {
 	Code, Spaced, Link, QR string
 }
 
-// joinCode is how other phones join a table, under a heading: its code (shown, and read
+// JoinCodeBox is how other phones join a table, under a heading: its code (shown, and read
 // letter by letter), the link and its QR code.
-func joinCode(f Frame, headingID, heading string, j JoinCode) templ.Component {
+func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -588,7 +588,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(f.withHead(styles(f, "css/diamant.css"))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var12), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(f.WithHead(Styles(f, "css/diamant.css"))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var12), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -227,7 +227,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, v := range s.TextSizes {
-				templ_7745c5c3_Err = choice("text", v, v == s.Prefs.Text, f.L.T("settings.text.option", "Size", v)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Choice("text", v, v == s.Prefs.Text, f.L.T("settings.text.option", "Size", v)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -250,7 +250,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, v := range s.Contrasts {
-				templ_7745c5c3_Err = choice("contrast", v, v == s.Prefs.Contrast, f.L.T("settings.contrast."+v)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Choice("contrast", v, v == s.Prefs.Contrast, f.L.T("settings.contrast."+v)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -273,7 +273,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, v := range s.Motions {
-				templ_7745c5c3_Err = choice("motion", v, v == s.Prefs.Motion, f.L.T("settings.motion."+v)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Choice("motion", v, v == s.Prefs.Motion, f.L.T("settings.motion."+v)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -508,7 +508,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(f.withHead(script(f, "js/settings-voice.js"))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(f.WithHead(Script(f, "js/settings-voice.js"))).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -638,8 +638,8 @@ func voicePicker(f Frame) templ.Component {
 	})
 }
 
-// choice is one radio button of a group.
-func choice(name, value string, checked bool, label string) templ.Component {
+// Choice is one radio button of a group.
+func Choice(name, value string, checked bool, label string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -1,0 +1,545 @@
+package diamant
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+	"tavolo/web/kit"
+	"tavolo/web/say"
+	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// Diamant on one phone. Pages are server-rendered and work as plain forms (POST, then
+// 303 to the screen); diamant.js enhances them: it posts with fetch asking for JSON and
+// gets back the new screen's <main> content and the sentences to announce. Every form
+// carries the table's version: an action made against an older version is refused.
+
+func (h handlers) routes(e *echo.Echo) {
+	e.GET("/diamant", h.setup)
+	e.POST("/diamant", h.create, h.Limits.NewTables)
+	e.GET("/diamant/:id", h.show)
+	e.GET("/diamant/:id/vote/:seat", h.handleVoteScreen)
+	e.POST("/diamant/:id/draw", h.draw, h.Limits.Actions)
+	e.POST("/diamant/:id/vote", h.vote, h.Limits.Actions)
+	e.POST("/diamant/:id/exits", h.exits, h.Limits.Actions)
+	e.GET("/diamant/:id/undo", h.undoScreen)
+	e.GET("/diamant/:id/history", h.history)
+	e.POST("/diamant/:id/undo", h.handleUndo, h.Limits.Actions)
+	e.POST("/diamant/:id/risk", h.handleRisk, h.Limits.Actions)
+	e.POST("/diamant/:id/again", h.handleAgain, h.Limits.Actions)
+	h.phoneRoutes(e)
+}
+
+// ---- setup ----
+
+// diamantSetupForm is the setup form as it is shown: first, or again with a problem.
+type diamantSetupForm struct {
+	Count    int
+	Names    []string
+	Draw     string
+	Vote     string
+	Seed     string
+	Problem  string
+	Problems map[int]bool // seats whose name was refused
+}
+
+func (h handlers) setup(c echo.Context) error {
+	l := h.Localizer(c)
+	n, err := strconv.Atoi(c.QueryParam("players"))
+	if err != nil || n < diamant.MinPlayers || n > diamant.MaxPlayers {
+		n = 4
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = l.T("diamant.setup.player.default", "N", i+1)
+	}
+	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
+}
+
+func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
+	l := h.Localizer(c)
+	p := DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
+	for i, n := range form.Names {
+		p.Fields = append(p.Fields, DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
+	}
+	var err error
+	if p.Resume, err = h.resume(c, l); err != nil {
+		return err
+	}
+	return kit.RenderPage(c, status, DiamantSetupPage(h.Frame(c, "diamant", l.T("diamant.setup.title")), p))
+}
+
+// resume lists this device's unfinished tables.
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DiamantResume, error) {
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "diamant")
+	if err != nil {
+		return nil, err
+	}
+	var out []DiamantResume
+	for _, t := range tables {
+		var opt diamanttable.Options
+		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+			continue
+		}
+		out = append(out, DiamantResume{ID: t.ID, Names: say.Names(l, opt.Players)})
+	}
+	return out, nil
+}
+
+func (h handlers) create(c echo.Context) error {
+	l := h.Localizer(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+	}
+	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
+	p.Count = len(p.Names)
+	if (p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox) || (p.Vote != diamanttable.VotePhone && p.Vote != diamanttable.VoteCards) {
+		p.Problem = l.T("diamant.error.form")
+		return h.renderSetup(c, http.StatusBadRequest, p)
+	}
+	seed := diamanttable.NewSeed()
+	if p.Seed != "" {
+		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
+			p.Problem = l.T("diamant.error.seed")
+			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
+		}
+	}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: p.Names, Seed: seed}, Draw: p.Draw, Vote: p.Vote}
+	if _, err := diamant.New(opt.Setup); err != nil {
+		var de *diamant.Error
+		if !errors.As(err, &de) {
+			return err
+		}
+		p.Problem = diamantProblem(l, de)
+		if de.Seat >= 0 {
+			p.Problems = map[int]bool{de.Seat: true}
+		}
+		if p.Count < diamant.MinPlayers || p.Count > diamant.MaxPlayers {
+			p.Count = 0
+		}
+		return h.renderSetup(c, http.StatusUnprocessableEntity, p)
+	}
+	for i, n := range opt.Players {
+		opt.Players[i] = diamant.CleanName(n)
+	}
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := h.createTable(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+}
+
+// ---- screens ----
+
+// ---- replies ----
+
+// Reply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (kit.Envelope) and, as Diamant's payload, the new screen's HTML. It is
+// written by appendReply.
+type Reply struct {
+	kit.Envelope
+	HTML string `json:"html"`
+}
+
+// screenURL is the address of a screen, where a form's 303 leads.
+func screenURL(p DiamantPlay) string { return string(appendScreenURL(nil, &p)) }
+
+func appendScreenURL(b []byte, p *DiamantPlay) []byte {
+	b = append(append(b, "/diamant/"...), p.ID...)
+	switch p.Screen {
+	case ScreenReveal:
+		b = append(b, "?show=reveal"...)
+	case ScreenVote:
+		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
+	case ScreenUndo:
+		b = append(b, "/undo"...)
+	}
+	return b
+}
+
+// showPlay answers with a screen: a whole page, or for a script the JSON reply.
+func (h handlers) showPlay(c echo.Context, status int, p DiamantPlay) error {
+	if p.Problem != "" {
+		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
+	}
+	if !kit.WantsJSON(c) {
+		return kit.RenderPage(c, status, DiamantPlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
+	}
+	token, _ := c.Get("csrf").(string)
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, h.Localizer(c), token, &p), nil })
+}
+
+// refuse answers a refused action: the current screen with the reason, nothing changed.
+func (h handlers) refuse(c echo.Context, t *diamanttable.Table, status int, problem string) error {
+	// "reveal": a refused form never hides the table behind the neutral "everyone has voted".
+	p := h.screen(c, t, "reveal")
+	p.Problem = problem
+	return h.showPlay(c, status, p)
+}
+
+// diamantProblem says an engine refusal in the player's language.
+func diamantProblem(l *i18n.Localizer, e *diamant.Error) string {
+	return l.T("diamant.error."+string(e.Code), "Seat", e.Seat+1, "Name", e.Name, "Card", say.DiamantCard(l, e.Card),
+		"Count", e.Count, "Limit", e.Limit)
+}
+
+func (h handlers) show(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if t.State == nil {
+		return h.showLobby(c, http.StatusOK, t, "")
+	}
+	p := h.screen(c, t, c.QueryParam("show"))
+	if flash := h.ReadSession(c).Flash; flash != "" {
+		if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Flash = "" }); err != nil {
+			return err
+		}
+		p.Lead = flash
+	}
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+// playing runs f on the request's table once loaded, if it has a game: one still in its
+// lobby has nothing to show or act on, and the request goes to the table's page. A
+// change (write) runs under the table's lock, and a table the host ended refuses it too.
+func (h handlers) playing(c echo.Context, write bool, f func(t *diamanttable.Table) error) error {
+	id := c.Param("id")
+	if write {
+		unlock, err := h.LockTable(id)
+		if err != nil {
+			return err
+		}
+		defer unlock()
+	}
+	t, err := h.load(c, id)
+	if err != nil {
+		return err
+	}
+	if t.State == nil || write && t.Opt.Ended {
+		return h.notPlaying(c, t)
+	}
+	if write && !t.Seated() {
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
+	}
+	return f(t)
+}
+
+func (h handlers) handleVoteScreen(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.voteScreen(c, t) })
+}
+
+func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
+		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
+		// current screen instead.
+		return c.Redirect(http.StatusSeeOther, screenURL(h.screen(c, t, "")))
+	}
+	v := h.view(c, t)
+	p := DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
+	v.FillVote(seat, &p)
+	p.Where = v.Where()
+	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+// formCheck says how an action's form is checked against the table's version.
+type formCheck int
+
+const (
+	checkVersion formCheck = iota // the form's version must be the table's
+	// checkVoteStep: a vote stays good while its vote is open, though the other phones'
+	// votes move the version on. Its step names the vote, so a vote made before an undo
+	// is refused, though a new draw opens a vote at the same place.
+	checkVoteStep
+)
+
+// act runs one action on a table: under the table's lock, it checks the form against the
+// table's version, lets build refuse what the table's options forbid, applies the action,
+// stores it and answers with the next screen.
+func (h handlers) act(c echo.Context, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+	return h.playing(c, true, func(t *diamanttable.Table) error { return h.actOn(c, t, check, build) })
+}
+
+// actOn is act's work on the loaded table, under its lock.
+func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, build func(*diamanttable.Table) (diamant.Action, string, int)) error {
+	id := t.Rec.ID
+	l := h.Localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
+		step := c.FormValue("step")
+		if check != checkVoteStep || !t.State.VoteDue() || step != t.VoteStep() {
+			problem := l.T("diamant.error.stale")
+			if check == checkVoteStep && step != "" {
+				problem = l.T("diamant.error.vote.stale")
+			}
+			return h.refuse(c, t, http.StatusConflict, problem)
+		}
+	}
+	a, problem, status := build(t)
+	if problem != "" {
+		return h.refuse(c, t, status, problem)
+	}
+	events, err := t.State.Apply(a)
+	if err != nil {
+		var de *diamant.Error
+		if !errors.As(err, &de) {
+			return err
+		}
+		return h.refuse(c, t, http.StatusUnprocessableEntity, diamantProblem(l, de))
+	}
+	raw, err := diamanttable.Stamped(a, t.Rec.Version+1)
+	if err != nil {
+		return err
+	}
+	t.Actions = append(t.Actions, a)
+	t.Note(events)
+	// The new version's replay is this one: the table's streams need not replay it again.
+	version, err := h.Tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
+	if errors.Is(err, table.ErrConflict) {
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if err != nil {
+		return err
+	}
+	t.Rec.Version = version
+	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
+	p := h.screen(c, t, "")
+	if !kit.WantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, screenURL(p))
+	}
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+func (h handlers) draw(c echo.Context) error {
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.Localizer(c)
+		if t.Opt.Draw == diamanttable.DrawApp || t.State.Phase() != diamant.PhaseDraw {
+			// A vote due or a finished game: the engine says why.
+			return diamant.Draw(t.State.RandomCard()), "", 0
+		}
+		code, text := c.FormValue("card"), strings.TrimSpace(c.FormValue("text"))
+		if code == "" && text == "" {
+			return diamant.Action{}, l.T("diamant.error.card.none"), http.StatusUnprocessableEntity
+		}
+		if code == "" {
+			card, ok := parseTypedCard(l, t.State, text)
+			if !ok {
+				return diamant.Action{}, l.T("diamant.error.card.typed", "Text", text), http.StatusUnprocessableEntity
+			}
+			return diamant.Draw(card), "", 0
+		}
+		card, err := diamant.ParseCard(code)
+		if err != nil {
+			return diamant.Action{}, l.T("diamant.error.card.typed", "Text", code), http.StatusUnprocessableEntity
+		}
+		return diamant.Draw(card), "", 0
+	})
+}
+
+// parseTypedCard reads what a player typed to name a card: a treasure's value ("11"),
+// the card's name in the page's language ("idol worth 7", "spider"), or its code ("T11").
+// Among the cards that can still come, an exact name wins, then a lone value.
+func parseTypedCard(l *i18n.Localizer, st *diamant.State, text string) (diamant.Card, bool) {
+	text = strings.ToLower(strings.TrimSpace(text))
+	if c, err := diamant.ParseCard(text); err == nil {
+		return c, true
+	}
+	if v, err := strconv.Atoi(text); err == nil {
+		for _, c := range diamant.Treasures {
+			if c.Value() == v {
+				return c, true
+			}
+		}
+		return diamant.NoCard, false
+	}
+	var found []diamant.Card
+	for _, group := range [][]diamant.Card{diamant.Treasures, diamant.Idols, diamant.Hazards} {
+		for _, c := range group {
+			name := strings.ToLower(say.DiamantCard(l, c))
+			if name == text {
+				return c, true
+			}
+			if c.Kind() == diamant.KindHazard && strings.Contains(name, text) && st.InDeck(c) > 0 {
+				found = append(found, c)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return diamant.NoCard, false
+}
+
+func (h handlers) vote(c echo.Context) error {
+	return h.act(c, checkVoteStep, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.Localizer(c)
+		seat, err := strconv.Atoi(c.FormValue("seat"))
+		choice := c.FormValue("choice")
+		if err != nil || (choice != "continue" && choice != "leave") || t.Opt.Vote != diamanttable.VotePhone {
+			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		if !t.Seats.Has(seat) {
+			return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
+		}
+		st := t.State
+		if next := t.NextVoter(); st.VoteDue() && st.InCave().Has(seat) && !st.Voted().Has(seat) && seat != next {
+			return diamant.Action{}, l.T("diamant.error.turn", "Name", st.Name(seat), "Next", st.Name(next)), http.StatusConflict
+		}
+		return diamant.Vote(seat, choice == "leave"), "", 0
+	})
+}
+
+func (h handlers) exits(c echo.Context) error {
+	return h.act(c, checkVersion, func(t *diamanttable.Table) (diamant.Action, string, int) {
+		l := h.Localizer(c)
+		if t.Opt.Vote != diamanttable.VoteCards {
+			return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+		}
+		form, _ := c.FormParams()
+		var leavers diamant.Seats
+		for _, v := range form["leave"] {
+			seat, err := strconv.Atoi(v)
+			if err != nil || seat < 0 || seat >= diamant.MaxPlayers {
+				return diamant.Action{}, l.T("diamant.error.form"), http.StatusBadRequest
+			}
+			if !t.Seats.Has(seat) {
+				return diamant.Action{}, l.T("diamant.error.seat"), http.StatusForbidden
+			}
+			leavers |= diamant.SeatsOf(seat)
+		}
+		return diamant.Exits(leavers), "", 0
+	})
+}
+
+// ---- undo, risk, play again ----
+
+func (h handlers) undoScreen(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	l := h.Localizer(c)
+	if len(t.Actions) == 0 || !t.MayUndo() {
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
+	}
+	p := DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: ScreenUndo, Round: t.State.Round(),
+		Heading: l.T("diamant.undo.heading"), UndoWhat: DiamantUndoWhat(l, t), Where: h.view(c, t).Where()}
+	p.Say = []say.Sentence{{Text: p.UndoWhat}}
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+func (h handlers) handleUndo(c echo.Context) error {
+	return h.playing(c, true, func(t *diamanttable.Table) error { return h.undo(c, t) })
+}
+
+func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
+	id := t.Rec.ID
+	l := h.Localizer(c)
+	if !t.MayUndo() {
+		return h.refuse(c, t, http.StatusForbidden, l.T("diamant.error.host"))
+	}
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if len(t.Actions) == 0 {
+		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
+	}
+	what := DiamantUndoWhat(l, t)
+	t.Actions = t.Actions[:len(t.Actions)-1]
+	if err := t.Replay(); err != nil {
+		return err
+	}
+	version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
+	if errors.Is(err, table.ErrConflict) {
+		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
+	}
+	if err != nil {
+		return err
+	}
+	t.Rec.Version = version
+	t.Rec.Log = slices.Clip(t.Rec.Log[:len(t.Rec.Log)-1])
+	done := l.T("diamant.undo.done", "What", what)
+	if !kit.WantsJSON(c) {
+		// Without a script the next page says it: the sentence waits in the session.
+		if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Flash = done }); err != nil {
+			return err
+		}
+		return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+	}
+	p := h.screen(c, t, "")
+	p.Lead = done
+	p.Say = []say.Sentence{{Text: p.Lead}}
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+func (h handlers) handleRisk(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.risk(c, t) })
+}
+
+func (h handlers) risk(c echo.Context, t *diamanttable.Table) error {
+	if !t.Seated() {
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
+	}
+	if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Risk = !d.Risk }); err != nil {
+		return err
+	}
+	p := h.screen(c, t, "reveal")
+	if !kit.WantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, screenURL(p))
+	}
+	if p.ShowRisk {
+		p.Say = []say.Sentence{{Text: p.Risk}}
+	} else {
+		p.Say = nil
+	}
+	return h.showPlay(c, http.StatusOK, p)
+}
+
+// handleAgain starts a new game with the same players and options, and a new seed.
+func (h handlers) handleAgain(c echo.Context) error {
+	return h.playing(c, false, func(t *diamanttable.Table) error { return h.again(c, t) })
+}
+
+func (h handlers) again(c echo.Context, t *diamanttable.Table) error {
+	if !t.Seated() {
+		return h.refuse(c, t, http.StatusForbidden, h.Localizer(c).T("diamant.error.noseat"))
+	}
+	opt := t.Opt
+	opt.Seed = diamanttable.NewSeed()
+	// Play again is one phone's new table: the others join it by its own code.
+	opt.Phones, opt.Lobby, opt.Own, opt.Ended, opt.Proposal = false, false, nil, false, nil
+	opt.Keepers, opt.Moved = nil, nil
+	if ok, err := h.Limits.TakeNewTable(c); !ok {
+		return err
+	}
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := h.createTable(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/diamant/"+id)
+}

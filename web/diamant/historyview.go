@@ -1,0 +1,44 @@
+package diamant
+
+import (
+	"strconv"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/say"
+)
+
+// "Where are we?" and the history of a game, as one device may hear them (web/say says
+// them; the device's seats and the chests it may see come from its table).
+
+// Where is the sentence "Where are we?" says on this device's screens.
+func (v DiamantView) Where() string {
+	t := v.T
+	return say.DiamantWhere(v.L, t.State, t.Seats, t.Shown())
+}
+
+// DiamantHistory is the history page of a game: a summary, where the game stands, and
+// every round so far.
+type DiamantHistory struct {
+	ID       string
+	Heading  string
+	Summary  string // the round, the cards so far, who leads; a finished game's final summary
+	Where    string // where the game stands now ("" when finished: the summary says it)
+	Finished bool   // the summary may be shared
+	Rounds   []say.DiamantRound
+}
+
+// History is the history page made from the game's events (diamanttable.Table.Events).
+func (v DiamantView) History(events []diamant.Event) DiamantHistory {
+	l, t := v.L, v.T
+	shown := t.Shown()
+	p := DiamantHistory{ID: t.Rec.ID, Heading: l.T("diamant.history.heading"), Finished: t.State.Finished(),
+		Summary: say.DiamantSummary(l, t.State, events, t.Seats, shown),
+		Rounds:  say.DiamantHistory(l, t.Names, events, shown)}
+	if !p.Finished {
+		p.Where = v.Where()
+	}
+	return p
+}
+
+// roundID is the id of a round's heading on the history page.
+func roundID(r say.DiamantRound) string { return "round-" + strconv.Itoa(r.Round) }

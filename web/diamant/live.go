@@ -1,0 +1,141 @@
+package diamant
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/say"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// Diamant's live view (stream.go): the table's page or its current screen, as this
+// device sees it, and which phones are away.
+
+func (h handlers) events(c echo.Context) error {
+	return h.Stream(c, &diamantLive{h: h, table: c.QueryParam("view") == "table", t: &diamanttable.Table{}})
+}
+
+type diamantLive struct {
+	h     handlers
+	table bool // the table's page rather than the game's screen
+	// t is the table, read again into the same place at each version; shared with the
+	// other readers: never changed here.
+	t    *diamanttable.Table
+	away diamant.Seats // the seats whose phone is away, as last shown
+	// The game the last view showed: its seed and how many actions it had, so that an undo
+	// made on another phone is said as one.
+	shown         bool
+	seed          uint64
+	actionsBefore int
+}
+
+func (v *diamantLive) Read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
+func (v *diamantLive) Version() int64            { return v.t.Rec.Version }
+func (v *diamantLive) Device() string            { return v.t.Device }
+
+func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
+	v.away = v.h.awaySeats(v.t)
+	var said []say.Sentence
+	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
+		said = []say.Sentence{{Text: v.h.Localizer(c).T("diamant.say.undone")}}
+	}
+	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
+	return v.h.appendEvent(b, c, v.t, v.table, said)
+}
+
+func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, error) {
+	now := v.h.awaySeats(v.t)
+	if now == v.away {
+		return b, false, nil
+	}
+	before := v.away
+	v.away = now
+	return v.h.appendPresence(b, c, v.t, v.table, func() []say.Sentence { return v.h.awayNews(c, v.t, before, now) })
+}
+
+// appendEvent appends a device's view of the table at t's version, an event's data (the
+// stream writes the event, the version as its id). said, when given, is announced instead
+// of the screen's own news (an undo made on another phone).
+func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) ([]byte, error) {
+	var news func() []say.Sentence
+	if said != nil {
+		news = func() []say.Sentence { return said }
+	}
+	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil)
+	return b, err
+}
+
+// appendPresence appends a device's view announcing news (the phones gone away and come
+// back), a "presence" event's data, if the view shows who is away; it reports whether it
+// appended one.
+func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
+	out, shows, err := h.appendLiveView(b, c, t, table, news, false)
+	if err != nil || !shows {
+		return b, false, err
+	}
+	return out, true, nil
+}
+
+// appendLiveView appends a device's view of a table, the table's page or its current
+// screen, as an action's reply has it; and whether the view shows which phones are away
+// (the seats' list or the players' table). With news, the view announces what news says
+// instead, and unless always, only a view that shows who is away is written.
+func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
+	if table || t.State == nil {
+		b, err := h.appendLiveLobby(b, c, t, news)
+		return b, err == nil, err
+	}
+	b, shows := h.appendLivePlay(b, c, t, news, always)
+	return b, shows || always, nil
+}
+
+// appendLivePlay appends a device's view of the table's current screen.
+func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
+	var p DiamantPlay
+	h.view(c, t).Fill("", &p)
+	shows := p.Players != nil
+	if news != nil {
+		if !shows && !always {
+			return b, false
+		}
+		p.Say = news()
+	}
+	token, _ := c.Get("csrf").(string)
+	return appendPlayReply(b, h.Localizer(c), token, &p), shows
+}
+
+// appendLiveLobby appends a device's view of the table's page.
+func (h handlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {
+	p, err := h.lobbyOf(c, t, "")
+	if err != nil {
+		return b, err
+	}
+	if news != nil {
+		p.Say = news()
+	}
+	return h.appendLobbyReply(b, c, &p)
+}
+
+// awaySeats are the seats whose phone is away.
+func (h handlers) awaySeats(t *diamanttable.Table) diamant.Seats {
+	var away diamant.Seats
+	for seat := range t.Opt.Players {
+		if h.seatAway(t, seat) {
+			away |= diamant.SeatsOf(seat)
+		}
+	}
+	return away
+}
+
+// awayNews says which phones went away and which came back, between two sets of seats away.
+func (h handlers) awayNews(c echo.Context, t *diamanttable.Table, before, now diamant.Seats) []say.Sentence {
+	l := h.Localizer(c)
+	news := []say.Sentence{}
+	for _, seat := range (now &^ before).List() {
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.away", "Name", t.Opt.Players[seat])})
+	}
+	for _, seat := range (before &^ now).List() {
+		news = append(news, say.Sentence{Text: l.T("diamant.presence.back", "Name", t.Opt.Players[seat])})
+	}
+	return news
+}

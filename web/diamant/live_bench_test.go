@@ -1,0 +1,167 @@
+package diamant
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/kit"
+	"tavolo/web/kit/kittest"
+	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// benchPhones makes a table of six phones, each holding its own seat, after the first card
+// and the votes of seats 0 and 1; it returns the server, the table's id and a context for
+// each phone as its requests have it (session cookie, language, CSRF token).
+func benchPhones(b testing.TB) (*kit.Kit, string, []echo.Context) {
+	k := kittest.New(b)
+	ctx := context.Background()
+	names := []string{"A", "B", "C", "D", "E", "F"}
+	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
+	raw, _ := json.Marshal(opt)
+	id := table.NewID()
+	var devices []table.Device
+	for p := range names {
+		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+	}
+	require.NoError(b, k.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err := k.Store.SetDevices(ctx, id, 0, devices)
+	require.NoError(b, err)
+
+	var phones []echo.Context
+	for _, d := range devices {
+		phones = append(phones, kittest.Context(b, k, http.MethodGet, "/diamant/"+id+"/events", d.ID))
+	}
+	t, err := handlers{k}.load(phones[0], id)
+	require.NoError(b, err)
+	for _, a := range []diamant.Action{diamant.Draw(t.State.RandomCard()), diamant.Vote(0, false), diamant.Vote(1, false)} {
+		_, err := t.State.Apply(a)
+		require.NoError(b, err)
+		raw, _ := json.Marshal(a)
+		_, err = k.Store.Append(ctx, id, t.Rec.Version, raw, false)
+		require.NoError(b, err)
+		t, err = handlers{k}.load(phones[0], id)
+		require.NoError(b, err)
+	}
+	return k, id, phones
+}
+
+// countingWriter counts what is written to it.
+type countingWriter struct{ n int }
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
+
+// BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
+// read the table (from memory), render the device's view, encode it and write the event,
+// through the stream's own functions. vote: phone 2, at its vote form; cave: phone 1, which
+// has voted and sees the cave and the players; table: phone 0's table page (a template).
+func BenchmarkDiamantStreamEvent(b *testing.B) {
+	k, id, phones := benchPhones(b)
+	for _, bc := range []struct {
+		name  string
+		phone int
+		table bool
+	}{{"vote", 2, false}, {"cave", 1, false}, {"table", 0, true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			c := phones[bc.phone]
+			var w countingWriter
+			t := &diamanttable.Table{}
+			b.ReportAllocs()
+			for b.Loop() {
+				w.n = 0
+				if err := (handlers{k}).read(c, id, t); err != nil {
+					b.Fatal(err)
+				}
+				handlers{k}.awaySeats(t)
+				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil)
+					return b, true, err
+				}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(w.n), "bytes/event")
+		})
+	}
+}
+
+// BenchmarkDiamantActionReply is an action's JSON reply once the action is applied and
+// stored: the screen built for the acting phone (phone 1, just voted) and written as the
+// reply, through showPlay, in a context reset as echo resets its pooled ones. Not
+// included: the middleware (session, CSRF, compression), loading the table, applying the
+// action and the store's write.
+func BenchmarkDiamantActionReply(b *testing.B) {
+	k, id, phones := benchPhones(b)
+	c := phones[1]
+	t, err := handlers{k}.load(c, id)
+	require.NoError(b, err)
+	req := httptest.NewRequest(http.MethodPost, "/diamant/"+id+"/vote", nil)
+	req.Header = c.Request().Header.Clone()
+	req.Header.Set(echo.HeaderAccept, echo.MIMEApplicationJSON)
+	var w countingWriter
+	hw := &headerWriter{w: &w, h: http.Header{}}
+	rc := echo.New().NewContext(req, hw)
+	b.ReportAllocs()
+	for b.Loop() {
+		w.n = 0
+		clear(hw.h)
+		rc.Reset(req, hw) // as echo does with its pooled contexts
+		rc.Set("lang", "en")
+		rc.Set("csrf", kittest.CSRF)
+		rc.Set("session", k.Session(c))
+		if err := (handlers{k}).showPlay(rc, http.StatusOK, handlers{k}.screen(rc, t, "")); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(w.n), "bytes/reply")
+}
+
+// headerWriter is a ResponseWriter that counts the body.
+type headerWriter struct {
+	w *countingWriter
+	h http.Header
+}
+
+func (h *headerWriter) Header() http.Header         { return h.h }
+func (h *headerWriter) Write(p []byte) (int, error) { return h.w.Write(p) }
+func (h *headerWriter) WriteHeader(int)             {}
+
+// BenchmarkDiamantPlayHTML draws the play screen alone (its templ component), over the screens of a few random
+// games (every screen, four languages, one phone and a phone each).
+func BenchmarkDiamantPlayHTML(b *testing.B) {
+	k := kittest.New(b)
+	var views []playView
+	eachDiamantScreen(b, k, 4, func(v playView) { views = append(views, v) })
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		playHTML(views[i%len(views)])
+		i++
+	}
+}
+
+// BenchmarkAwaySeats: what a live event adds to tell which phones are away (six seats,
+// five phones besides the host's, each with a stream open).
+func BenchmarkAwaySeats(b *testing.B) {
+	k := &kit.Kit{Presence: table.NewPresence(time.Minute, func(string) {})}
+	t := &diamanttable.Table{Rec: table.Record{Table: table.Table{ID: table.NewID()}}, Opt: diamanttable.Options{Setup: diamant.Setup{Players: []string{"A", "B", "C", "D", "E", "F"}}}}
+	for p := range 6 {
+		t.Rec.Devices = append(t.Rec.Devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
+		k.Presence.Enter(t.Rec.ID, t.Rec.Devices[p].ID)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if (handlers{k}).awaySeats(t) != 0 {
+			b.Fatal("nobody is away")
+		}
+	}
+}

@@ -1,0 +1,350 @@
+package diamant
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"tavolo/companion/diamant"
+	"tavolo/i18n"
+	"tavolo/web/say"
+	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// A Diamant table's screens as one device sees them: which screen the table is at for the
+// device, and what it shows and says, from the table (web/table/diamant) and the
+// sentences (web/say).
+
+// Screen is which of a Diamant table's screens a device shows. Its value is the markup's
+// data-screen, which the browser's scripts and tests read.
+type Screen string
+
+// The screens of a Diamant table.
+const (
+	ScreenCave     Screen = "cave"     // the round: the cards on the table and what to do next
+	ScreenReveal   Screen = "reveal"   // who left, after everyone has voted
+	ScreenRoundEnd Screen = "roundend" // the round has ended
+	ScreenFinal    Screen = "final"    // the game is over, or the host ended it
+	ScreenPass     Screen = "pass"     // hand the phone over to the next voter
+	ScreenVote     Screen = "vote"     // a seat's vote, stay or leave
+	ScreenVoted    Screen = "voted"    // a vote recorded, the others' still hidden (one shared phone)
+	ScreenUndo     Screen = "undo"     // confirm taking back the last step
+)
+
+// DiamantView is what a device's Diamant screen is made from: the table as the device
+// sees it, the page's language and the device's verbosity, whether the risk hint is on,
+// and which seats' phones are away.
+type DiamantView struct {
+	L         *i18n.Localizer
+	Verbosity say.Verbosity
+	T         *diamanttable.Table
+	Risk      bool
+	Away      diamant.Seats
+}
+
+// Screen is the screen the table is at for this device. show asks for a screen that is
+// not the default one: "pass" (ScreenPass: hand over the phone for the first vote) or
+// "reveal" (ScreenReveal: after everyone has voted), as the page's query asks.
+func (v DiamantView) Screen(show string) DiamantPlay {
+	var p DiamantPlay
+	v.Fill(show, &p)
+	return p
+}
+
+// Fill is Screen, made in p (a zero DiamantPlay): a live stream's event makes it in
+// place, its stack kept small.
+func (v DiamantView) Fill(show string, p *DiamantPlay) {
+	l, t := v.L, v.T
+	st := t.State
+	names := t.Names
+	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
+	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
+	p.Where = v.Where()
+	if t.Opt.Phones {
+		v.phoneScreen(p)
+		if p.Screen != "" {
+			return
+		}
+	}
+
+	la, has := t.LastAction()
+	voteResolved := has && la.Type == diamant.ActVote && st.Voted() == 0
+	roundEnded := false
+	for _, e := range t.Last {
+		if e.Type == diamant.EvRoundEnded {
+			roundEnded = true
+		}
+	}
+	switch {
+	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != string(ScreenReveal):
+		p.Screen, p.Heading = ScreenVoted, l.T("diamant.voted.heading")
+		p.Lead = l.T("diamant.vote.recorded")
+		p.News = nil
+		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
+		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T(v.Verbosity.Pick("diamant.voted.text", "diamant.brief.voted"))}}
+		return
+	case st.Finished():
+		p.Screen, p.Heading = ScreenFinal, l.T("diamant.final.heading")
+	case roundEnded:
+		p.Screen, p.Heading = ScreenRoundEnd, l.T("diamant.roundend.heading", "Round", st.Round()-1)
+	case has && (la.Type == diamant.ActExits || voteResolved):
+		p.Screen, p.Heading = ScreenReveal, l.T("diamant.reveal.heading")
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone && (st.Voted() != 0 || show == string(ScreenPass) || t.Opt.Phones):
+		next := t.NextVoter()
+		if next < 0 {
+			break // this device holds none of the waiting seats: it shows the cave
+		}
+		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
+		p.Voter = DiamantRow{Seat: next, Name: names[next]}
+		p.News = nil
+		if st.Voted() != 0 {
+			p.Lead = l.T("diamant.vote.recorded")
+		}
+		if t.Opt.Phones {
+			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		}
+		p.Say = []say.Sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
+		return
+	}
+	if p.Screen == "" {
+		p.Screen, p.Heading = ScreenCave, l.T("diamant.round.heading", "Round", st.Round())
+	}
+	p.Say = p.News
+	v.fillCave(p)
+	if p.Mine != "" && p.Votes != "" {
+		// A phone that has voted, while the others vote: its own vote is said when it was
+		// the last action, then how many have voted; another phone's vote, the count alone.
+		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
+			p.Say = []say.Sentence{{Text: p.Votes}}
+			if t.Seats.Has(la.Seat) {
+				p.Say = []say.Sentence{{Text: p.Mine}, {Text: p.Votes}}
+			}
+		}
+	}
+}
+
+// fillCave adds the cave's situation and the actions now possible.
+func (v DiamantView) fillCave(p *DiamantPlay) {
+	l, t := v.L, v.T
+	st := t.State
+	if t.Card != diamant.NoCard {
+		p.LastCard, p.LastKind = say.DiamantCard(l, t.Card), t.Card.Kind().String()
+	}
+	w, _ := st.Winners()
+	shown := t.Shown()
+	p.ChestNote = say.DiamantChestNote(l, t.Names, t.Seats, shown)
+	p.InCave = st.InCave()
+	p.Players = make([]DiamantRow, len(t.Names))
+	for i, name := range t.Names {
+		row := DiamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
+			row.Idols = idolValues(st.PlayerIdols(i))
+		}
+		if !shown.Has(i) {
+			row.Chest, row.Score, row.Hidden = 0, 0, true
+		}
+		row.Away = t.Opt.Phones && v.Away.Has(i)
+		p.Players[i] = row
+	}
+	if st.Finished() {
+		winners := say.DiamantSeatNames(t.Names, w)
+		p.Winners = say.Names(l, winners)
+		return
+	}
+	cards := st.TableCards()
+	p.TableCards = make([]string, 0, len(cards))
+	for _, tc := range cards {
+		if tc.Stays > 0 {
+			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
+		}
+	}
+	for _, c := range st.TableIdols() {
+		p.TableIdols = append(p.TableIdols, say.DiamantCard(l, c))
+	}
+	for _, h := range st.HazardsSeen() {
+		p.Hazards = append(p.Hazards, DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
+	}
+	p.Deck = l.N("diamant.n.deck", st.DeckSize())
+	if p.ShowRisk = v.Risk; p.ShowRisk {
+		ending, left := st.Risk()
+		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
+	}
+	switch {
+	case !t.Seated():
+		// A phone whose seats were taken back: it follows the game, with nothing to do.
+	case st.Phase() == diamant.PhaseDraw && t.Opt.Draw == diamanttable.DrawBox:
+		p.DrawBox = true
+		for _, g := range []struct {
+			kind diamant.Kind
+			id   string
+		}{{diamant.KindTreasure, "diamant.kind.treasure"}, {diamant.KindIdol, "diamant.kind.idol"}, {diamant.KindHazard, "diamant.kind.hazard"}} {
+			grp := DiamantGroup{Heading: l.T(g.id)}
+			for _, cc := range st.Remaining() {
+				if cc.Kind != g.kind {
+					continue
+				}
+				name := say.DiamantCard(l, cc.Card)
+				grp.Cards = append(grp.Cards, DiamantChoice{Code: cc.Card.String(),
+					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
+					Search: strings.ToLower(name + " " + cc.Card.String())})
+			}
+			if len(grp.Cards) > 0 {
+				p.Groups = append(p.Groups, grp)
+			}
+		}
+	case st.Phase() == diamant.PhaseDraw:
+		p.DrawApp = true
+	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone:
+		if next := t.NextVoter(); next >= 0 {
+			p.VoteFirst = st.Name(next)
+		}
+		if t.Opt.Phones {
+			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		}
+	case st.VoteDue():
+		p.Exits = p.InCave
+	}
+}
+
+// idolValues lists the values of a seat's idols: "5, 7".
+func idolValues(idols []diamant.Card) string {
+	var b [32]byte
+	out := b[:0]
+	for i, c := range idols {
+		if i > 0 {
+			out = append(out, ", "...)
+		}
+		out = strconv.AppendInt(out, int64(c.Value()), 10)
+	}
+	return string(out)
+}
+
+// hazardWarnings are the ids of the hazards' warnings, made once rather than at each screen.
+var hazardWarnings = func() map[diamant.Card]string {
+	m := map[diamant.Card]string{}
+	for _, h := range diamant.Hazards {
+		m[h] = "diamant.hazard." + h.String() + ".warn"
+	}
+	return m
+}()
+
+// phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
+// for the shared ones (cave, reveal, round end, final).
+func (v DiamantView) phoneScreen(p *DiamantPlay) {
+	l, t := v.L, v.T
+	st := t.State
+	p.Live, p.Host = true, t.Host
+	p.CanUndo = p.CanUndo && t.Host
+	if t.Opt.Ended {
+		p.Screen, p.Heading, p.Ended = ScreenFinal, l.T("diamant.ended.heading"), true
+		p.News = nil
+		v.fillCave(p)
+		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
+		p.Say = []say.Sentence{{Text: p.Heading}}
+		return
+	}
+	if !st.VoteDue() || t.Opt.Vote != diamanttable.VotePhone {
+		return
+	}
+	if pr := t.Opt.Proposal; pr != nil && pr.Step == t.VoteStep() && st.Waiting().Has(pr.Seat) {
+		p.Proposal = l.T("diamant.proposal.text", "Name", st.Name(pr.Seat))
+	}
+	mine := st.Waiting() & t.Seats
+	if t.Seats.Count() == 1 && mine != 0 {
+		// A phone of one's own: the vote form at once, no passing the phone.
+		v.FillVote(diamanttable.FirstSeat(mine), p)
+		return
+	}
+	if mine == 0 && t.Seats.Count() == 1 {
+		if leave, ok := t.PendingVote(diamanttable.FirstSeat(t.Seats)); ok {
+			p.Mine = l.T("diamant.vote.mine.continue")
+			if leave {
+				p.Mine = l.T("diamant.vote.mine.leave")
+			}
+		}
+	}
+}
+
+// FillVote makes p the vote screen of a seat: on the table's screen (Fill) with a phone
+// of one's own, or asked for by its address.
+func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
+	l, t := v.L, v.T
+	st := t.State
+	name := st.Name(seat)
+	p.Screen, p.Heading = ScreenVote, l.T("diamant.vote.heading", "Name", name)
+	p.Voter = DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
+	if !t.Shown().Has(seat) {
+		p.Voter.Chest, p.Voter.Hidden = 0, true
+	}
+	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
+	p.Deck = l.N("diamant.n.table", st.Table())
+	if t.Opt.Phones {
+		// The other phones' votes move the version on while this one decides.
+		p.Step = t.VoteStep()
+		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
+			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes
+		} else {
+			p.Say = append(p.News, say.Sentence{Text: p.Heading})
+		}
+		p.News = nil
+	}
+}
+
+// DiamantUndoWhat says what the last step was, without ever telling how someone voted.
+func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
+	a, ok := t.LastAction()
+	if !ok {
+		return ""
+	}
+	switch a.Type {
+	case diamant.ActDraw:
+		return l.T("diamant.undo.draw", "Card", say.DiamantCard(l, a.Card))
+	case diamant.ActVote:
+		return l.T("diamant.undo.vote", "Name", t.Opt.Players[a.Seat])
+	}
+	return l.T("diamant.undo.exits")
+}
+
+// DiamantLobby is a table's page as its device sees it: its seats, who holds them and who
+// is away (away lists the devices whose live stream has been closed a while), and what the
+// host may do. The join code's fields are the caller's.
+func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []string) DiamantTable {
+	p := DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
+		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
+	p.Heading = l.T("diamant.table.page.heading")
+	if p.Lobby {
+		p.Heading = l.T("diamant.lobby.heading")
+	}
+	free := table.FreeSeats(t.Opt.Own, t.Rec.Devices)
+	p.Seats = make([]LobbySeat, 0, len(t.Opt.Players))
+	for i, name := range t.Opt.Players {
+		row := LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i)}
+		h := table.Holder(t.Rec.Devices, i)
+		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
+		row.Other = h >= 0 && !row.Mine && !t.Rec.Devices[h].Host
+		row.Away = row.Other && slices.Contains(away, t.Rec.Devices[h].ID)
+		switch {
+		case row.Free && t.Opt.Phones:
+			row.Status = l.T("diamant.seat.free")
+		case row.Mine:
+			row.Status = l.T("diamant.seat.here")
+		case row.Away:
+			row.Status = l.T("diamant.seat.away")
+		default:
+			row.Status = l.T("diamant.seat.other")
+		}
+		p.Seats = append(p.Seats, row)
+	}
+	p.CanStart = p.Lobby && t.Host && len(p.Seats) >= diamant.MinPlayers && len(free) == 0
+	if p.Lobby {
+		p.Lead = l.N("diamant.n.lobby", len(p.Seats))
+		if !t.Host {
+			p.Lead += " " + l.T("diamant.lobby.wait")
+		}
+	}
+	p.Say = []say.Sentence{{Text: p.Lead}}
+	return p
+}

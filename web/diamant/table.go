@@ -1,0 +1,70 @@
+package diamant
+
+import (
+	"context"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/diamant"
+	"tavolo/web/kit"
+	"tavolo/web/say"
+	"tavolo/web/table"
+	diamanttable "tavolo/web/table/diamant"
+)
+
+// A Diamant table as a request meets it: read through the cache (its replay shared by
+// every device at that version) and seen by the requesting device. The table's own rules
+// are web/table/diamant's.
+
+// load reads a table and replays it for the requesting device: the caller's own,
+// which it may change (act applies its action to it).
+func (h handlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
+	t := &diamanttable.Table{}
+	if err := h.read(c, id, t); err != nil {
+		return nil, err
+	}
+	t.Rec = table.HandOut(t.Rec)
+	if t.State != nil {
+		st := *t.State
+		t.State = &st
+	}
+	return t, nil
+}
+
+// read loads a table into t for reading only: t then shares the record and the
+// replay with every reader of that version, and must not be changed. A live stream reads
+// its table so at every version, into the same t.
+func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
+	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
+	if err != nil {
+		return err
+	}
+	r := o.State
+	t.Rec, t.Device, t.Seats, t.Host = o.Rec, o.Device.ID, diamant.SeatsOf(o.Device.Seats...), o.Device.Host
+	t.Opt, t.Actions, t.State, t.Last, t.Card, t.Names = r.Opt, r.Actions, r.State, r.Last, r.Card, r.Names
+	return nil
+}
+
+// createTable stores a new table whose every seat is held by the device.
+func (h handlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
+	seats := make([]int, len(opt.Players))
+	for i := range seats {
+		seats[i] = i
+	}
+	return h.Tables.Create(ctx, diamanttable.Game.Name(), opt, table.Device{ID: device, Seats: seats, Host: true})
+}
+
+// view is what this device's screens of t are made from.
+func (h handlers) view(c echo.Context, t *diamanttable.Table) DiamantView {
+	d := h.ReadSession(c)
+	v := DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	if t.Opt.Phones {
+		v.Away = h.awaySeats(t)
+	}
+	return v
+}
+
+// screen is the screen t is at for this device (DiamantView.Screen).
+func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) DiamantPlay {
+	return h.view(c, t).Screen(show)
+}

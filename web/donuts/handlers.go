@@ -1,0 +1,389 @@
+package donuts
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"tavolo/companion/donuts"
+	"tavolo/i18n"
+	"tavolo/web/kit"
+	"tavolo/web/page"
+	"tavolo/web/say"
+	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
+)
+
+// Donuts on one phone, between two people or against the computer. Like Diamant, the
+// board page is server-rendered and works as plain forms: each playable plate is a submit
+// button; a move is POSTed and answered with 303 to the board. donuts.js turns the table
+// of plates into a WAI-ARIA grid and posts with fetch asking for JSON: the answer is the
+// board's new state (a few bytes a plate), the panel's HTML and the sentences to
+// announce. The computer's reply is computed in the same request. Every form carries the
+// table's version: a move made against an older version is refused.
+
+func (h handlers) routes(e *echo.Echo) {
+	e.GET("/donuts", h.setup)
+	e.POST("/donuts", h.create, h.Limits.NewTables)
+	e.GET("/donuts/t/:id", h.showTable)
+	e.POST("/donuts/t/:id/place", h.handlePlace, h.Limits.Actions)
+	e.POST("/donuts/t/:id/undo", h.handleUndo, h.Limits.Actions)
+	e.POST("/donuts/t/:id/again", h.again, h.Limits.Actions)
+	e.POST("/donuts/t/:id/open", h.open, h.Limits.Actions)
+	e.GET("/donuts/t/:id/events", h.events)
+}
+
+// ---- setup ----
+
+func (h handlers) setup(c echo.Context) error {
+	return h.renderSetup(c, http.StatusOK, DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
+		Color: "chocolate", First: "chocolate", Board: "new"})
+}
+
+func (h handlers) renderSetup(c echo.Context, status int, p DonutsSetup) error {
+	l := h.Localizer(c)
+	for _, lv := range donuts.Levels {
+		p.Levels = append(p.Levels, string(lv))
+	}
+	var err error
+	if p.Resume, err = h.resume(c, l); err != nil {
+		return err
+	}
+	return kit.RenderPage(c, status, DonutsSetupPage(h.Frame(c, "donuts", l.T("donuts.setup.title")), p))
+}
+
+// resume lists this device's unfinished games.
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DonutsResume, error) {
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "donuts")
+	if err != nil {
+		return nil, err
+	}
+	var out []DonutsResume
+	for _, t := range tables {
+		var opt donutstable.Options
+		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+			continue
+		}
+		out = append(out, DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
+	}
+	return out, nil
+}
+
+// modeText says who plays a table: "Two players", "Against the computer (normal), you play chocolate".
+func modeText(l *i18n.Localizer, opt donutstable.Options) string {
+	if opt.Mode == donutstable.ModeComputer {
+		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", say.DonutsColor(l, opt.Human))
+	}
+	return l.T("donuts.mode.two")
+}
+
+// newBoardNumber draws a board number short enough to read out and type again: the
+// 98 304 layouts of the four tiles need no more than six digits.
+func newBoardNumber() uint64 { return uint64(rand.IntN(1_000_000)) }
+
+func (h handlers) create(c echo.Context) error {
+	l := h.Localizer(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
+	}
+	p := DonutsSetup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
+		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
+	opt := donutstable.Options{Mode: p.Mode, AI: rand.Uint64()}
+	human, errColor := donuts.ParseColor(p.Color)
+	level, errLevel := donuts.ParseLevel(p.Level)
+	if p.Mode == donutstable.ModeComputer {
+		opt.Human, opt.Level = human, level
+	}
+	first, errFirst := donuts.ParseColor(p.First)
+	if p.First == "draw" {
+		first, errFirst, opt.Drawn = donuts.DrawFirst(rand.Uint64()), nil, true
+	}
+	if (p.Mode != donutstable.ModeTwo && p.Mode != donutstable.ModeComputer) || (p.Mode == donutstable.ModeComputer && (errColor != nil || errLevel != nil)) ||
+		errFirst != nil || (p.Board != "new" && p.Board != "number") {
+		p.Problem = l.T("donuts.error.setup")
+		return h.renderSetup(c, http.StatusBadRequest, p)
+	}
+	seed := newBoardNumber()
+	if p.Board == "number" {
+		if seed, err = strconv.ParseUint(p.Seed, 10, 64); err != nil {
+			p.Problem, p.SeedInvalid = l.T("donuts.error.seed", "Text", p.Seed), true
+			return h.renderSetup(c, http.StatusUnprocessableEntity, p)
+		}
+	}
+	opt.Spec = donuts.Numbered(seed, first)
+	return h.startTable(c, opt)
+}
+
+// ---- the board ----
+
+// board is the board as this device sees it (DonutsView): with, for the host
+// while a second phone may join, the code, the link and its QR code.
+func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) DonutsPlay {
+	v := DonutsView{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
+	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
+		spaced := table.SpacedCode(t.Rec.Code)
+		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
+		qr, err := kit.QRSVG(link, l.T("diamant.join.qr", "Code", spaced))
+		if err != nil {
+			h.Log.Error("donuts: the join code's QR", "err", err)
+		}
+		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
+	}
+	return v.Board()
+}
+
+// Reply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (kit.Envelope: table, version, title, address, what to announce) and, as
+// Donuts' payload, the board's new state, the panel and the history.
+type Reply struct {
+	kit.Envelope
+	Heading  string       `json:"heading"` // the page's heading: it changes once a second phone joins
+	Cells    []DonutsCell `json:"cells"`   // row by row
+	Panel    string       `json:"panel"`   // the HTML above the board: news, whose turn, undo
+	Info     string       `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
+	History  string       `json:"history"` // the HTML of the history: every move, the summary
+	Finished bool         `json:"finished"`
+}
+
+// show answers with the board: a whole page, or for a script the JSON reply.
+func (h handlers) show(c echo.Context, status int, p DonutsPlay) error {
+	if p.Problem != "" {
+		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
+	}
+	if !kit.WantsJSON(c) {
+		return kit.RenderPage(c, status, DonutsPlayPage(h.PlayFrame(c, "donuts-play", p.Heading), p))
+	}
+	r, err := h.replyOf(c, p)
+	if err != nil {
+		return err
+	}
+	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return kit.AppendJSON(b, r) })
+}
+
+// replyOf is the board as a script's reply (and a live update) carries it.
+func (h handlers) replyOf(c echo.Context, p DonutsPlay) (Reply, error) {
+	token, _ := c.Get("csrf").(string)
+	f := page.Frame{L: h.Localizer(c), CSRF: token}
+	ctx := c.Request().Context()
+	// Drawn in a pooled buffer, then copied once at its size.
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
+	defer func() { kit.PutBuffer(&kit.HTMLBuffers, buf, w.B) }()
+	if err := DonutsPanel(f, p).Render(ctx, &w); err != nil {
+		return Reply{}, err
+	}
+	panel := string(w.B)
+	w.B = w.B[:0]
+	if err := DonutsInfo(f, p).Render(ctx, &w); err != nil {
+		return Reply{}, err
+	}
+	info := string(w.B)
+	w.B = w.B[:0]
+	if err := DonutsHistory(f, p).Render(ctx, &w); err != nil {
+		return Reply{}, err
+	}
+	r := Reply{Envelope: kit.NewEnvelope(p.ID, p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
+		Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished}
+	r.Cells = make([]DonutsCell, 0, donuts.Size*donuts.Size)
+	for _, row := range p.Rows {
+		r.Cells = append(r.Cells, row...)
+	}
+	return r, nil
+}
+
+// refuse answers a refused request: the board as it stands, with the reason.
+func (h handlers) refuse(c echo.Context, t *donutsTable, status int, problem string) error {
+	t.fresh = 0
+	p := h.board(c, h.Localizer(c), t)
+	p.Problem, p.News = problem, nil
+	return h.show(c, status, p)
+}
+
+func (h handlers) showTable(c echo.Context) error {
+	id := c.Param("id")
+	unlock, err := h.LockTable(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	t, err := h.load(c, id)
+	if err != nil {
+		return err
+	}
+	// The computer's turn left pending (a server stopped between the two moves): it
+	// plays now.
+	if err := h.computerMoves(c.Request().Context(), t); err != nil && !errors.Is(err, table.ErrConflict) {
+		return err
+	}
+	t.fresh = 0
+	return h.show(c, http.StatusOK, h.board(c, h.Localizer(c), t))
+}
+
+// action runs an action on a table under its lock, once the form's version is the
+// table's: a form from before a change (another tab, a double tap) is refused.
+func (h handlers) action(c echo.Context, act func(echo.Context, *donutsTable, *i18n.Localizer) error) error {
+	id := c.Param("id")
+	unlock, err := h.LockTable(id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	t, err := h.load(c, id)
+	if err != nil {
+		return err
+	}
+	l := h.Localizer(c)
+	if v, err := strconv.ParseInt(c.FormValue("version"), 10, 64); err != nil || v != t.Rec.Version {
+		return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
+	}
+	return act(c, t, l)
+}
+
+func staleDonuts(l *i18n.Localizer) string { return l.T("donuts.error.stale") }
+
+// handlePlace places the person's donut, then the computer's reply when it plays.
+func (h handlers) handlePlace(c echo.Context) error {
+	return h.action(c, h.place)
+}
+
+func (h handlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+	id := t.Rec.ID
+	text := c.FormValue("plate")
+	if text == "" {
+		text = c.FormValue("typed")
+	}
+	at, ok := donuts.ParsePlate(text)
+	if !ok {
+		return h.refuse(c, t, http.StatusBadRequest, strings.TrimSpace(l.T("donuts.error.form")+" "+say.DonutsWhere(l, t.Game)))
+	}
+	by := t.PlaysFor(t.device.Seats)
+	switch {
+	case len(t.device.Seats) == 0:
+		return h.refuse(c, t, http.StatusForbidden, l.T("donuts.phones.error.noseat"))
+	case t.TwoPhones(t.device) && by != t.Game.Turn() && !t.Game.Finished():
+		return h.refuse(c, t, http.StatusConflict, l.T("donuts.phones.error.wait", "Color", say.DonutsColor(l, t.Game.Turn())))
+	}
+	// A reply the hard computer must search for costs a core's tens of milliseconds: it
+	// takes from a budget of its own, before anything changes.
+	if t.ReplySearches(h.Choices, by, at) {
+		if ok, err := h.Limits.HardMove(c); !ok {
+			return err
+		}
+	}
+	ctx := c.Request().Context()
+	if _, err := h.play(ctx, t, by, at); err != nil {
+		var me *donuts.MoveError
+		switch {
+		case errors.As(err, &me):
+			status := http.StatusUnprocessableEntity
+			if me.Code == donuts.CodeNotYourTurn || me.Code == donuts.CodeGameOver {
+				status = http.StatusConflict
+			}
+			return h.refuse(c, t, status, say.DonutsRefusal(l, t.Game, me))
+		case errors.Is(err, table.ErrConflict):
+			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
+		}
+		return err
+	}
+	if err := h.computerMoves(ctx, t); err != nil {
+		return err
+	}
+	if !kit.WantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+	}
+	return h.show(c, http.StatusOK, h.board(c, l, t))
+}
+
+// handleUndo takes back the person's last move, and against the computer its reply too.
+func (h handlers) handleUndo(c echo.Context) error {
+	return h.action(c, h.undo)
+}
+
+func (h handlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) error {
+	id := t.Rec.ID
+	n := t.Undoable()
+	if n == 0 {
+		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("donuts.undo.none"))
+	}
+	if t.TwoPhones(t.device) {
+		// The other phone is asked first: the move is taken back once it accepts.
+		if done, err := h.askUndo(c, t, l); done || err != nil {
+			return err
+		}
+	}
+	moves := t.Game.Moves()
+	for range n {
+		// Each step is one stored change; the lock keeps other requests out between them.
+		version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
+		if errors.Is(err, table.ErrConflict) {
+			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
+		}
+		if err != nil {
+			return err
+		}
+		t.Rec.Version = version
+	}
+	if err := t.Replay(moves[:len(moves)-n]); err != nil {
+		return err
+	}
+	if !kit.WantsJSON(c) {
+		return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+	}
+	p := h.board(c, l, t)
+	done := l.N("donuts.n.undone", n)
+	p.News = []say.Sentence{{Text: done}}
+	p.Say = []say.Sentence{{Text: done + " " + p.Status}}
+	return h.show(c, http.StatusOK, p)
+}
+
+// again starts a new table with the same players: on the same board, or on a new one.
+func (h handlers) again(c echo.Context) error {
+	t, err := h.load(c, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	opt := t.Opt
+	opt.AI = rand.Uint64()
+	// Play again is one phone's new table, as Diamant's: a second phone joins it by its
+	// own code, once the host opens it.
+	opt.Phones, opt.Own, opt.Ask = false, nil, nil
+	first := opt.Spec.First
+	if opt.Drawn {
+		first = donuts.DrawFirst(rand.Uint64())
+	}
+	switch c.FormValue("board") {
+	case "same":
+		opt.Spec.First = first
+	case "new":
+		opt.Spec = donuts.Numbered(newBoardNumber(), first)
+	default:
+		return h.refuse(c, t, http.StatusBadRequest, h.Localizer(c).T("donuts.error.again"))
+	}
+	if ok, err := h.Limits.TakeNewTable(c); !ok {
+		return err
+	}
+	return h.startTable(c, opt)
+}
+
+// startTable makes a new table for this device and sends the phone to it.
+func (h handlers) startTable(c echo.Context, opt donutstable.Options) error {
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := h.createTable(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
+}

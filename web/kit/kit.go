@@ -1,0 +1,51 @@
+package kit
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gorilla/sessions"
+
+	"tavolo/i18n"
+	"tavolo/pwa"
+	"tavolo/web/live"
+	"tavolo/web/table"
+	donutstable "tavolo/web/table/donuts"
+)
+
+// Kit is what every game's handlers share: sessions, languages, the page frame, replies
+// and live streams, tables opened and locked, errors.
+type Kit struct {
+	Log     *slog.Logger
+	Catalog *i18n.Catalog
+	// CatalogURLs: each language's catalog for the browser, at its hashed URL.
+	CatalogURLs map[string]string
+	Assets      *pwa.Assets
+	Sessions    *sessions.CookieStore
+	// sessionCache: the values of the session cookies lately decoded.
+	sessionCache sessionCache
+	langs        langCache            // the language each Accept-Language header chose
+	Tables       *table.Tables        // the tables: read, locked and changed
+	Store        table.Store          // tables' store (in memory, in front of SQLite): creates, codes, lists
+	Hub          *live.Hub            // tells a table's live streams that it changed
+	Presence     *table.Presence      // which devices have a live stream open
+	Streams      *live.Limits         // the live streams open, against their caps
+	Choices      *donutstable.Choices // the hard computer's choices, searched once per situation
+	Stopping     chan struct{}        // closed on shutdown: live streams end
+	Limits       Limits               // the budgets the games' routes spend
+	Offline      bool                 // this is the offline engine (Config.Offline)
+	// StreamWriteTimeout: how long one write to a live stream may block (Config).
+	StreamWriteTimeout time.Duration
+}
+
+// Limits are the budgets (budget.go) as the games' handlers spend them.
+type Limits struct {
+	// Actions: the middleware that spends one of the device's and the address's actions
+	// on a table; NewTables: one of their new tables.
+	Actions, NewTables echo.MiddlewareFunc
+	// TakeNewTable spends a new table from inside a handler (a table opened again);
+	// HardMove, one of the hard computer's searches. False: refused, and answered so.
+	TakeNewTable, HardMove func(echo.Context) (bool, error)
+}
