@@ -41,8 +41,8 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 	for p := range names {
 		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
-	require.NoError(b, s.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err = s.Store.SetDevices(ctx, id, 0, devices)
+	require.NoError(b, s.Tables.Store().Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.Tables.Update(ctx, id, 0, nil, devices)
 	require.NoError(b, err)
 
 	var phones []echo.Context
@@ -62,7 +62,7 @@ func benchPhones(b testing.TB) (*Server, string, []echo.Context) {
 		_, err = st.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
-		_, err = s.Store.Append(ctx, id, o.Rec.Version, raw, false)
+		_, err = s.Tables.Store().Append(ctx, id, o.Rec.Version, raw, false)
 		require.NoError(b, err)
 	}
 	return s, id, phones
@@ -139,7 +139,7 @@ func BenchmarkDiamantStreamFanout(b *testing.B) {
 	for b.Loop() {
 		opt.Draw = map[string]string{diamanttable.DrawApp: diamanttable.DrawBox, diamanttable.DrawBox: diamanttable.DrawApp}[opt.Draw]
 		raw, _ := json.Marshal(opt)
-		if version, err = s.Store.SetSetup(ctx, id, version, raw); err != nil {
+		if version, err = s.Tables.Update(ctx, id, version, raw, nil); err != nil {
 			b.Fatal(err)
 		}
 		s.Hub.Publish(id, version)

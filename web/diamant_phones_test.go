@@ -621,7 +621,7 @@ func changeOptions[O any](t *testing.T, s *Server, id string, change func(*O)) {
 	change(&opt)
 	raw, err := json.Marshal(opt)
 	require.NoError(t, err)
-	_, err = s.Store.SetSetup(ctx, id, rec.Version, raw)
+	_, err = s.Tables.Update(ctx, id, rec.Version, raw, nil)
 	require.NoError(t, err)
 }
 

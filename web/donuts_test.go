@@ -225,7 +225,7 @@ func TestDonutsRefusals(t *testing.T) {
 	require.NoError(t, err)
 	rec, err := s.Store.Load(ctx, pending)
 	require.NoError(t, err)
-	_, err = s.Store.Append(ctx, pending, rec.Version, json.RawMessage(`[0,0]`), false)
+	_, err = s.Tables.Store().Append(ctx, pending, rec.Version, json.RawMessage(`[0,0]`), false)
 	require.NoError(t, err)
 
 	gp, _, err := donuts.Replay(donuts.Numbered(3, donuts.Chocolate), []donuts.Point{donuts.P(0, 0)})

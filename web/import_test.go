@@ -299,7 +299,7 @@ func TestImportTwiceMakesOneTable(t *testing.T) {
 			// Once the table has moved on here, the record still finds it.
 			rec, err := s.Store.Load(t.Context(), tableIDOf(t, first.URL))
 			require.NoError(t, err)
-			_, err = s.Store.Update(t.Context(), rec.ID, rec.Version, nil, rec.Devices)
+			_, err = s.Tables.Store().Update(t.Context(), rec.ID, rec.Version, nil, rec.Devices)
 			require.NoError(t, err)
 			status, again := importRecord(t, phone, tc.record, "en")
 			require.Equal(t, http.StatusOK, status, again.Error)

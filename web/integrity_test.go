@@ -23,7 +23,7 @@ func setDevices(t *testing.T, s *Server, id string, devices []table.Device) {
 	ctx := context.Background()
 	rec, err := s.Store.Load(ctx, id)
 	require.NoError(t, err)
-	_, err = s.Store.SetDevices(ctx, id, rec.Version, devices)
+	_, err = s.Tables.Update(ctx, id, rec.Version, nil, devices)
 	require.NoError(t, err)
 }
 
@@ -306,7 +306,7 @@ func TestPhonesDamagedTableIsRefusedWithASentence(t *testing.T) {
 	pt := newPhoneTable(t, ts, "Ada", "Bruno", "Carla")
 	rec, err := s.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
-	_, err = s.Store.Append(context.Background(), pt.id, rec.Version, []byte(`{"type":"vote","seat":7,"leave":true}`), false)
+	_, err = s.Tables.Store().Append(context.Background(), pt.id, rec.Version, []byte(`{"type":"vote","seat":7,"leave":true}`), false)
 	require.NoError(t, err)
 	for _, path := range []string{"", "/table"} {
 		res, body := pt.phones[1].get("/diamant/"+pt.id+path, nil)

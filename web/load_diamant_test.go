@@ -35,10 +35,10 @@ func (diamantLoad) prepare(ctx context.Context, s *Server, id string, i int, dev
 	for p, dev := range devices {
 		seated = append(seated, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 	}
-	if err := s.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, seated[0]); err != nil {
+	if err := s.Tables.Store().Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, seated[0]); err != nil {
 		return 0, err
 	}
-	return s.Store.SetDevices(ctx, id, 0, seated)
+	return s.Tables.Update(ctx, id, 0, nil, seated)
 }
 
 // diamantLoadView is each phone's screen and vote step, as its stream last said.

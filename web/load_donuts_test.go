@@ -52,13 +52,13 @@ func (donutsLoad) prepare(ctx context.Context, s *Server, id string, i int, devi
 	}
 	host := table.Device{ID: devices[0], Seats: []int{donutstable.SeatOf(donuts.Chocolate)}, Host: true}
 	guest := table.Device{ID: devices[1], Seats: []int{donutstable.SeatOf(donuts.Vanilla)}}
-	if err := s.Store.Create(ctx, table.Table{ID: id, Game: donutstable.Game.Name(), Setup: raw}, host); err != nil {
+	if err := s.Tables.Store().Create(ctx, table.Table{ID: id, Game: donutstable.Game.Name(), Setup: raw}, host); err != nil {
 		return 0, err
 	}
 	if err := s.Tables.GiveCode(ctx, id); err != nil {
 		return 0, err
 	}
-	return s.Store.SetDevices(ctx, id, 0, []table.Device{host, guest})
+	return s.Tables.Update(ctx, id, 0, nil, []table.Device{host, guest})
 }
 
 // donutsLoadView is what the two phones' boards show, as their streams last said.

@@ -55,8 +55,8 @@ func newRBTable(tb testing.TB, s *Server, seed uint64) rbTable {
 		devices = append(devices, table.Device{ID: dev, Seats: []int{p}, Host: p == 0})
 		bt.cookies = append(bt.cookies, rbSessionCookie(tb, s, map[any]any{"device": dev})+"; tavolo_csrf="+rbCSRF)
 	}
-	require.NoError(tb, s.Store.Create(ctx, table.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err = s.Store.SetDevices(ctx, bt.id, 0, devices)
+	require.NoError(tb, s.Tables.Store().Create(ctx, table.Table{ID: bt.id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err = s.Tables.Update(ctx, bt.id, 0, nil, devices)
 	require.NoError(tb, err)
 	return bt
 }

@@ -124,6 +124,7 @@ type Server struct {
 	actions      *budget                // the actions each device and address may make; nil: no limit
 	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
 	games        []kit.Game             // the games served, as registered
+	store        table.Store            // the whole store (the cache in front of it): the sweep, and closing it
 	stopOnce     sync.Once
 }
 
@@ -164,7 +165,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		Tables: tables, Hub: hub, Presence: table.NewPresence(cfg.AwayAfter, hub.Touch), Stopping: make(chan struct{}),
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
 		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
-	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt()}
+	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt(), store: tables.Store()}
 	registered := cfg.Games
 	if registered == nil {
 		registered = Games
@@ -203,7 +204,7 @@ func capOr(v, def int) int {
 // Close ends the live streams and releases the store.
 func (s *Server) Close() error {
 	s.stopStreams()
-	return s.Store.Close()
+	return s.store.Close()
 }
 
 // stopStreams ends the live streams, which would otherwise hold a shutdown up.

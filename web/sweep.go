@@ -25,7 +25,7 @@ func (s *Server) sweep(ctx context.Context) {
 	for {
 		now := time.Now()
 		s.Presence.Prune(now.Add(-keepIdle))
-		archived, deleted, err := s.Store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
+		archived, deleted, err := s.store.Sweep(ctx, table.SweepTimes{EmptyBefore: now.Add(-keepEmpty),
 			IdleBefore: now.Add(-keepIdle), DeleteBefore: now.Add(-keepOld)})
 		if err != nil && ctx.Err() == nil {
 			s.Log.Error("sweep failed", "err", err)

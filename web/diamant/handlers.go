@@ -67,20 +67,20 @@ func (h handlers) setup(c echo.Context) error {
 
 func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
-	p := DiamantSetup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+	p := Setup{Count: form.Count, Counts: []int{3, 4, 5, 6, 7, 8}, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
 		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
 	for i, n := range form.Names {
-		p.Fields = append(p.Fields, DiamantNameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
+		p.Fields = append(p.Fields, NameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
 	var err error
 	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return kit.RenderPage(c, status, DiamantSetupPage(h.Frame(c, "diamant", l.T("diamant.setup.title")), p))
+	return kit.RenderPage(c, status, SetupPage(h.Frame(c, "diamant", l.T("diamant.setup.title")), p))
 }
 
 // resume lists this device's unfinished tables.
-func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DiamantResume, error) {
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
@@ -89,13 +89,13 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DiamantResume, er
 	if err != nil {
 		return nil, err
 	}
-	var out []DiamantResume
+	var out []Resume
 	for _, t := range tables {
 		var opt diamanttable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, DiamantResume{ID: t.ID, Names: say.Names(l, opt.Players)})
+		out = append(out, Resume{ID: t.ID, Names: say.Names(l, opt.Players)})
 	}
 	return out, nil
 }
@@ -160,10 +160,8 @@ type Reply struct {
 	HTML string `json:"html"`
 }
 
-// screenURL is the address of a screen, where a form's 303 leads.
-func screenURL(p DiamantPlay) string { return string(appendScreenURL(nil, &p)) }
-
-func appendScreenURL(b []byte, p *DiamantPlay) []byte {
+// appendScreenURL appends the address of a screen: where a form's 303 leads, and a reply's url.
+func appendScreenURL(b []byte, p *Play) []byte {
 	b = append(append(b, "/diamant/"...), p.ID...)
 	switch p.Screen {
 	case ScreenReveal:
@@ -177,12 +175,12 @@ func appendScreenURL(b []byte, p *DiamantPlay) []byte {
 }
 
 // showPlay answers with a screen: a whole page, or for a script the JSON reply.
-func (h handlers) showPlay(c echo.Context, status int, p DiamantPlay) error {
+func (h handlers) showPlay(c echo.Context, status int, p Play) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !kit.WantsJSON(c) {
-		return kit.RenderPage(c, status, DiamantPlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
+		return kit.RenderPage(c, status, PlayPage(h.PlayFrame(c, "diamant-play", p.Heading), p))
 	}
 	token, _ := c.Get("csrf").(string)
 	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return appendPlayReply(b, h.Localizer(c), token, &p), nil })
@@ -254,10 +252,11 @@ func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	if err != nil || t.Opt.Vote != diamanttable.VotePhone || !t.State.VoteDue() || seat != t.NextVoter() {
 		// Not this seat's turn (a stale bookmark, a reload after the vote): the table's
 		// current screen instead.
-		return c.Redirect(http.StatusSeeOther, screenURL(h.screen(c, t, "")))
+		p := h.screen(c, t, "")
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	v := h.view(c, t)
-	p := DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
+	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
 	v.FillVote(seat, &p)
 	p.Where = v.Where()
 	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
@@ -326,7 +325,7 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 	t.Rec.Log = append(slices.Clip(t.Rec.Log), raw)
 	p := h.screen(c, t, "")
 	if !kit.WantsJSON(c) {
-		return c.Redirect(http.StatusSeeOther, screenURL(p))
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	return h.showPlay(c, http.StatusOK, p)
 }
@@ -443,8 +442,8 @@ func (h handlers) undoScreen(c echo.Context) error {
 	if len(t.Actions) == 0 || !t.MayUndo() {
 		return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 	}
-	p := DiamantPlay{ID: t.Rec.ID, Version: t.Rec.Version, Screen: ScreenUndo, Round: t.State.Round(),
-		Heading: l.T("diamant.undo.heading"), UndoWhat: DiamantUndoWhat(l, t), Where: h.view(c, t).Where()}
+	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Screen: ScreenUndo, Round: t.State.Round(),
+		Heading: l.T("diamant.undo.heading"), UndoWhat: UndoWhat(l, t), Where: h.view(c, t).Where()}
 	p.Say = []say.Sentence{{Text: p.UndoWhat}}
 	return h.showPlay(c, http.StatusOK, p)
 }
@@ -465,7 +464,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	if len(t.Actions) == 0 {
 		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
-	what := DiamantUndoWhat(l, t)
+	what := UndoWhat(l, t)
 	t.Actions = t.Actions[:len(t.Actions)-1]
 	if err := t.Replay(); err != nil {
 		return err
@@ -506,7 +505,7 @@ func (h handlers) risk(c echo.Context, t *diamanttable.Table) error {
 	}
 	p := h.screen(c, t, "reveal")
 	if !kit.WantsJSON(c) {
-		return c.Redirect(http.StatusSeeOther, screenURL(p))
+		return c.Redirect(http.StatusSeeOther, string(appendScreenURL(nil, &p)))
 	}
 	if p.ShowRisk {
 		p.Say = []say.Sentence{{Text: p.Risk}}

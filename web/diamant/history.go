@@ -20,6 +20,6 @@ func (h handlers) history(c echo.Context) error {
 			return err
 		}
 		p := h.view(c, t).History(events)
-		return kit.RenderPage(c, http.StatusOK, DiamantHistoryPage(h.Frame(c, "diamant-history", p.Heading), p))
+		return kit.RenderPage(c, http.StatusOK, HistoryPage(h.Frame(c, "diamant-history", p.Heading), p))
 	})
 }

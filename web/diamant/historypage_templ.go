@@ -11,9 +11,9 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "tavolo/web/page"
 
-// DiamantHistoryPage is a game's history: the summary first (shared at the end), where
+// HistoryPage is a game's history: the summary first (shared at the end), where
 // the game stands, then each round's cards, shares and votes as lists under headings.
-func DiamantHistoryPage(f page.Frame, p DiamantHistory) templ.Component {
+func HistoryPage(f page.Frame, p History) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

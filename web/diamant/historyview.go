@@ -11,14 +11,14 @@ import (
 // them; the device's seats and the chests it may see come from its table).
 
 // Where is the sentence "Where are we?" says on this device's screens.
-func (v DiamantView) Where() string {
+func (v View) Where() string {
 	t := v.T
 	return say.DiamantWhere(v.L, t.State, t.Seats, t.Shown())
 }
 
-// DiamantHistory is the history page of a game: a summary, where the game stands, and
+// History is the history page of a game: a summary, where the game stands, and
 // every round so far.
-type DiamantHistory struct {
+type History struct {
 	ID       string
 	Heading  string
 	Summary  string // the round, the cards so far, who leads; a finished game's final summary
@@ -28,10 +28,10 @@ type DiamantHistory struct {
 }
 
 // History is the history page made from the game's events (diamanttable.Table.Events).
-func (v DiamantView) History(events []diamant.Event) DiamantHistory {
+func (v View) History(events []diamant.Event) History {
 	l, t := v.L, v.T
 	shown := t.Shown()
-	p := DiamantHistory{ID: t.Rec.ID, Heading: l.T("diamant.history.heading"), Finished: t.State.Finished(),
+	p := History{ID: t.Rec.ID, Heading: l.T("diamant.history.heading"), Finished: t.State.Finished(),
 		Summary: say.DiamantSummary(l, t.State, events, t.Seats, shown),
 		Rounds:  say.DiamantHistory(l, t.Names, events, shown)}
 	if !p.Finished {

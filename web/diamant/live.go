@@ -91,8 +91,8 @@ func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table
 
 // appendLivePlay appends a device's view of the table's current screen.
 func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
-	var p DiamantPlay
-	h.view(c, t).Fill("", &p)
+	var p Play
+	h.view(c, t).Screen("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows && !always {

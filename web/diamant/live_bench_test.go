@@ -33,8 +33,8 @@ func benchPhones(b testing.TB) (*kit.Kit, string, []echo.Context) {
 	for p := range names {
 		devices = append(devices, table.Device{ID: table.NewID(), Seats: []int{p}, Host: p == 0})
 	}
-	require.NoError(b, k.Store.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
-	_, err := k.Store.SetDevices(ctx, id, 0, devices)
+	require.NoError(b, k.Tables.Store().Create(ctx, table.Table{ID: id, Game: "diamant", Setup: raw}, devices[0]))
+	_, err := k.Tables.Update(ctx, id, 0, nil, devices)
 	require.NoError(b, err)
 
 	var phones []echo.Context
@@ -47,7 +47,7 @@ func benchPhones(b testing.TB) (*kit.Kit, string, []echo.Context) {
 		_, err := t.State.Apply(a)
 		require.NoError(b, err)
 		raw, _ := json.Marshal(a)
-		_, err = k.Store.Append(ctx, id, t.Rec.Version, raw, false)
+		_, err = k.Tables.Store().Append(ctx, id, t.Rec.Version, raw, false)
 		require.NoError(b, err)
 		t, err = handlers{k}.load(phones[0], id)
 		require.NoError(b, err)

@@ -64,7 +64,7 @@ func (h handlers) seatAway(t *diamanttable.Table, seat int) bool {
 
 // ---- the lobby and the table's page ----
 
-func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (DiamantTable, error) {
+func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (Table, error) {
 	l := h.Localizer(c)
 	var away []string
 	for _, d := range t.Rec.Devices {
@@ -72,7 +72,7 @@ func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string)
 			away = append(away, d.ID)
 		}
 	}
-	p := DiamantLobby(l, t, problem, away)
+	p := Lobby(l, t, problem, away)
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
 		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
@@ -95,7 +95,7 @@ func (h handlers) showLobby(c echo.Context, status int, t *diamanttable.Table, p
 		p.Say = []say.Sentence{{Text: problem, Assertive: true}}
 	}
 	if !kit.WantsJSON(c) {
-		return kit.RenderPage(c, status, DiamantTablePage(h.Frame(c, "diamant-table", p.Heading), p))
+		return kit.RenderPage(c, status, TablePage(h.Frame(c, "diamant-table", p.Heading), p))
 	}
 	return kit.WriteReply(c, status, func(b []byte) ([]byte, error) { return h.appendLobbyReply(b, c, &p) })
 }
@@ -111,17 +111,17 @@ func (h handlers) tablePage(c echo.Context) error {
 // ---- a new table with a phone each ----
 
 func (h handlers) phonesSetup(c echo.Context) error {
-	return h.renderPhonesSetup(c, http.StatusOK, DiamantPhones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
+	return h.renderPhonesSetup(c, http.StatusOK, Phones{Draw: diamanttable.DrawApp, Hidden: true, MaxName: diamant.MaxNameRunes})
 }
 
 // renderPhonesSetup answers with the form of a new table with a phone each.
-func (h handlers) renderPhonesSetup(c echo.Context, status int, p DiamantPhones) error {
-	return kit.RenderPage(c, status, DiamantPhonesPage(h.Frame(c, "diamant-phones", h.Localizer(c).T("diamant.phones.title")), p))
+func (h handlers) renderPhonesSetup(c echo.Context, status int, p Phones) error {
+	return kit.RenderPage(c, status, PhonesPage(h.Frame(c, "diamant-phones", h.Localizer(c).T("diamant.phones.title")), p))
 }
 
 func (h handlers) phonesCreate(c echo.Context) error {
 	l := h.Localizer(c)
-	p := DiamantPhones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
+	p := Phones{Name: c.FormValue("name"), Draw: c.FormValue("draw"), Hidden: c.FormValue("hidden") != "", MaxName: diamant.MaxNameRunes}
 	if p.Draw != diamanttable.DrawApp && p.Draw != diamanttable.DrawBox {
 		p.Problem = l.T("diamant.error.form")
 		return h.renderPhonesSetup(c, http.StatusBadRequest, p)

@@ -17,8 +17,8 @@ import (
 	"tavolo/web/say"
 )
 
-// DiamantPlay is what the game's screens show, on the Screen the table is at.
-type DiamantPlay struct {
+// Play is what the game's screens show, on the Screen the table is at.
+type Play struct {
 	ID      string
 	Version int64
 	Screen  Screen
@@ -31,21 +31,21 @@ type DiamantPlay struct {
 	Round      int
 	LastCard   string
 	LastKind   string
-	Players    []DiamantRow // by seat
+	Players    []Row // by seat
 	InCave     diamant.Seats
 	TableCards []string
 	TableIdols []string
-	Hazards    []DiamantHazard
+	Hazards    []Hazard
 	Deck       string
 	ShowRisk   bool
 	Risk       string
 
 	DrawApp   bool
 	DrawBox   bool
-	Groups    []DiamantGroup
+	Groups    []Group
 	VoteFirst string        // phone votes: who is handed the phone first
 	Exits     diamant.Seats // with vote cards: the seats that may leave
-	Voter     DiamantRow
+	Voter     Row
 	CanUndo   bool
 	UndoWhat  string
 	Winners   string
@@ -64,8 +64,8 @@ type DiamantPlay struct {
 	Where string // "Where are we?": the game's state as this device may hear it (the S key)
 }
 
-// DiamantRow is a player as the screens list them.
-type DiamantRow struct {
+// Row is a player as the screens list them.
+type Row struct {
 	Seat   int
 	Name   string
 	InCave bool
@@ -78,36 +78,36 @@ type DiamantRow struct {
 	Away   bool // the device holding this seat has been away for a while
 }
 
-// DiamantHazard is a hazard seen this round.
-type DiamantHazard struct {
+// Hazard is a hazard seen this round.
+type Hazard struct {
 	Kind string
 	Text string
 }
 
-// DiamantGroup is a group of the cards left, to choose the one drawn from the box.
-type DiamantGroup struct {
+// Group is a group of the cards left, to choose the one drawn from the box.
+type Group struct {
 	Heading string
-	Cards   []DiamantChoice
+	Cards   []Choice
 }
 
-// DiamantChoice is a card that may be drawn from the box.
-type DiamantChoice struct {
+// Choice is a card that may be drawn from the box.
+type Choice struct {
 	Code   string
 	Label  string
 	Search string // what typing may match: value and name, lower case
 }
 
 // action is the address of one of the table's forms.
-func (p DiamantPlay) action(name string) templ.SafeURL {
+func (p Play) action(name string) templ.SafeURL {
 	return templ.SafeURL("/diamant/" + p.ID + "/" + name)
 }
 
 // link is an address of the table's pages: "" for the table's screen, "/undo", "?show=…".
-func (p DiamantPlay) link(rest string) templ.SafeURL {
+func (p Play) link(rest string) templ.SafeURL {
 	return templ.SafeURL("/diamant/" + p.ID + rest)
 }
 
-func DiamantPlayPage(f page.Frame, p DiamantPlay) templ.Component {
+func PlayPage(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -136,7 +136,7 @@ func DiamantPlayPage(f page.Frame, p DiamantPlay) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = DiamantPlayContent(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = PlayContent(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -150,9 +150,9 @@ func DiamantPlayPage(f page.Frame, p DiamantPlay) templ.Component {
 	})
 }
 
-// DiamantPlayContent is the play screen without its frame: a live stream and a script's
+// PlayContent is the play screen without its frame: a live stream and a script's
 // reply carry it alone.
-func DiamantPlayContent(f page.Frame, p DiamantPlay) templ.Component {
+func PlayContent(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -581,7 +581,7 @@ func lead(s string) templ.Component {
 }
 
 // votes is how many have voted, on a phone each.
-func votes(p DiamantPlay) templ.Component {
+func votes(p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -622,7 +622,7 @@ func votes(p DiamantPlay) templ.Component {
 }
 
 // diamantVote is one player's secret vote.
-func diamantVote(f page.Frame, p DiamantPlay) templ.Component {
+func diamantVote(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -761,7 +761,7 @@ func diamantVote(f page.Frame, p DiamantPlay) templ.Component {
 }
 
 // diamantPass hands the phone to the next voter.
-func diamantPass(f page.Frame, p DiamantPlay) templ.Component {
+func diamantPass(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -839,7 +839,7 @@ func diamantPass(f page.Frame, p DiamantPlay) templ.Component {
 
 // diamantCave is the screens of the game itself (cave, reveal, roundend, final): what
 // happened, what to do next, the cave and the players.
-func diamantCave(f page.Frame, p DiamantPlay) templ.Component {
+func diamantCave(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1199,7 +1199,7 @@ func diamantCave(f page.Frame, p DiamantPlay) templ.Component {
 }
 
 // diamantDrawBox: the card drawn from the box is typed, or chosen from the list of those left.
-func diamantDrawBox(f page.Frame, p DiamantPlay) templ.Component {
+func diamantDrawBox(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1466,7 +1466,7 @@ func summaryItem(icon, text string) templ.Component {
 }
 
 // diamantInCave: who is in the cave, what lies on the path, the hazards seen, the deck.
-func diamantInCave(f page.Frame, p DiamantPlay) templ.Component {
+func diamantInCave(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1675,7 +1675,7 @@ func diamantInCave(f page.Frame, p DiamantPlay) templ.Component {
 }
 
 // diamantPlayers is the table of players; at the end without the column of what they carry.
-func diamantPlayers(f page.Frame, p DiamantPlay) templ.Component {
+func diamantPlayers(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1956,7 +1956,7 @@ func secret(f page.Frame, hidden bool, n int) string {
 
 // diamantWhere is "Where are we?": the sentence, shown when asked (the button and the S
 // key, diamant.js) and on the final screen with the button that shares it.
-func diamantWhere(f page.Frame, p DiamantPlay) templ.Component {
+func diamantWhere(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2031,7 +2031,7 @@ func diamantWhere(f page.Frame, p DiamantPlay) templ.Component {
 
 // diamantTools: repeat, where are we, the risk, undo, the history, the table's page and
 // the list of tables.
-func diamantTools(f page.Frame, p DiamantPlay) templ.Component {
+func diamantTools(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -126,12 +126,12 @@ func randomScreen(t testing.TB, k *kit.Kit, tb *diamanttable.Table, rng *rand.Ra
 	switch rng.IntN(12) {
 	case 0:
 		if tb.State.VoteDue() && len(tb.Actions) > 0 {
-			p = DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
-				UndoWhat: DiamantUndoWhat(l, tb)}
+			p = Play{ID: tb.Rec.ID, Version: tb.Rec.Version, Screen: "undo", Heading: l.T("diamant.undo.heading"),
+				UndoWhat: UndoWhat(l, tb)}
 		}
 	case 1:
 		if waiting := tb.State.Waiting().List(); len(waiting) > 0 {
-			p = DiamantPlay{ID: tb.Rec.ID, Version: tb.Rec.Version}
+			p = Play{ID: tb.Rec.ID, Version: tb.Rec.Version}
 			handlers{k}.view(c, tb).FillVote(waiting[rng.IntN(len(waiting))], &p)
 		}
 	case 2:
@@ -197,7 +197,7 @@ func asText(s string) string { return templ.EscapeString(s) }
 func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
 	k := kittest.New(t)
 	name := `<b>"A&B'+</b> Ünïcødé`
-	p := DiamantPlay{ID: table.NewID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: DiamantRow{Seat: 1, Name: name}}
+	p := Play{ID: table.NewID(), Version: 3, Screen: "pass", Heading: "Pass", Voter: Row{Seat: 1, Name: name}}
 	out := playHTML(playView{L: k.Catalog.Localizer("en"), CSRF: "t", Data: p})
 	require.Contains(t, out, "&lt;b&gt;&#34;A&amp;B&#39;+&lt;/b&gt; Ünïcødé")
 	require.NotContains(t, out, name)
@@ -206,13 +206,13 @@ func TestDiamantPlayHTMLEscapesNames(t *testing.T) {
 // The whole page draws the screen inside its <main>, in its frame.
 func TestDiamantPlayPageHasTheScreen(t *testing.T) {
 	k := kittest.New(t)
-	p := DiamantPlay{ID: table.NewID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
+	p := Play{ID: table.NewID(), Version: 3, Screen: "cave", Heading: `Round 1 <of> 5`, Live: true, Host: true, DrawApp: true}
 	v := playView{L: k.Catalog.Localizer("it"), CSRF: "t+1", Data: p}
 	c := echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/?lang=it", nil), httptest.NewRecorder())
 	c.Set("lang", "it")
 	c.Set("csrf", "t+1")
 	var out bytes.Buffer
-	require.NoError(t, DiamantPlayPage(k.Frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
+	require.NoError(t, PlayPage(k.Frame(c, "diamant-play", p.Heading), p).Render(t.Context(), &out))
 	require.Contains(t, out.String(), `<main id="main" tabindex="-1">`+playHTML(v)+`</main>`)
 	require.Contains(t, out.String(), `<title>Round 1 &lt;of&gt; 5 · Tavolo</title>`)
 }
@@ -221,12 +221,12 @@ func TestDiamantPlayPageHasTheScreen(t *testing.T) {
 type playView struct {
 	L    *i18n.Localizer
 	CSRF string
-	Data DiamantPlay
+	Data Play
 }
 
 // playHTML is the screen's content, as a script's reply and a live event carry it.
 func playHTML(v playView) string {
 	var b strings.Builder
-	_ = DiamantPlayContent(page.Frame{L: v.L, CSRF: v.CSRF}, v.Data).Render(context.Background(), &b)
+	_ = PlayContent(page.Frame{L: v.L, CSRF: v.CSRF}, v.Data).Render(context.Background(), &b)
 	return b.String()
 }

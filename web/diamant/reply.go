@@ -24,12 +24,12 @@ func appendReply(b []byte, table string, html []byte, heading string, url []byte
 }
 
 // appendPlayReply appends the reply of a play screen.
-func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *DiamantPlay) []byte {
+func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The screen's content needs only the language and the form token of a frame; an
 	// appender never fails.
-	_ = DiamantPlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
+	_ = PlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
 	var url [80]byte
 	b = appendReply(b, p.ID, w.B, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
 	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
@@ -37,12 +37,12 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *DiamantPlay) [
 }
 
 // appendLobbyReply appends the reply of the table's page.
-func (h handlers) appendLobbyReply(b []byte, c echo.Context, p *DiamantTable) ([]byte, error) {
+func (h handlers) appendLobbyReply(b []byte, c echo.Context, p *Table) ([]byte, error) {
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The content needs only the language and the form token of a frame.
 	token, _ := c.Get("csrf").(string)
-	if err := DiamantTableContent(page.Frame{L: h.Localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
+	if err := TableContent(page.Frame{L: h.Localizer(c), CSRF: token}, *p).Render(c.Request().Context(), &w); err != nil {
 		return b, err
 	}
 	var url [80]byte

@@ -32,7 +32,7 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(Reply{Envelope: kit.Envelope{Table: p.ID, Title: p.Heading + " · Tavolo", URL: screenURL(p),
+		want, err := marshalUnescaped(Reply{Envelope: kit.Envelope{Table: p.ID, Title: p.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &p)),
 			Version: p.Version, Announce: orEmpty(p.Say)}, HTML: playHTML(v)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
@@ -64,7 +64,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 	lobby, err := handlers{k}.lobbyOf(c, tb, "")
 	require.NoError(t, err)
 	var html strings.Builder
-	require.NoError(t, DiamantTableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
+	require.NoError(t, TableContent(k.Frame(c, "diamant-table", lobby.Heading), lobby).Render(t.Context(), &html))
 	play := handlers{k}.screen(c, tb, "")
 	news := []say.Sentence{{Text: "x"}}
 	host := *tb
@@ -77,9 +77,9 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		want  Reply
 	}{
 		{tb, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Envelope: kit.Envelope{Table: tb.Rec.ID,
-			Title: play.Heading + " · Tavolo", URL: screenURL(play), Version: 4, Announce: orEmpty(play.Say)}}},
+			Title: play.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &play)), Version: 4, Announce: orEmpty(play.Say)}}},
 		{&host, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Envelope: kit.Envelope{Table: tb.Rec.ID,
-			Title: cave.Heading + " · Tavolo", URL: screenURL(cave), Version: 4, Announce: orEmpty(cave.Say)}}},
+			Title: cave.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &cave)), Version: 4, Announce: orEmpty(cave.Say)}}},
 		{tb, true, Reply{HTML: html.String(), Envelope: kit.Envelope{Table: tb.Rec.ID, Title: lobby.Heading + " · Tavolo",
 			URL: "/diamant/" + tb.Rec.ID + "/table", Version: 4, Announce: orEmpty(lobby.Say)}}},
 	} {

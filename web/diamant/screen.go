@@ -32,10 +32,10 @@ const (
 	ScreenUndo     Screen = "undo"     // confirm taking back the last step
 )
 
-// DiamantView is what a device's Diamant screen is made from: the table as the device
+// View is what a device's Diamant screen is made from: the table as the device
 // sees it, the page's language and the device's verbosity, whether the risk hint is on,
 // and which seats' phones are away.
-type DiamantView struct {
+type View struct {
 	L         *i18n.Localizer
 	Verbosity say.Verbosity
 	T         *diamanttable.Table
@@ -43,18 +43,11 @@ type DiamantView struct {
 	Away      diamant.Seats
 }
 
-// Screen is the screen the table is at for this device. show asks for a screen that is
-// not the default one: "pass" (ScreenPass: hand over the phone for the first vote) or
-// "reveal" (ScreenReveal: after everyone has voted), as the page's query asks.
-func (v DiamantView) Screen(show string) DiamantPlay {
-	var p DiamantPlay
-	v.Fill(show, &p)
-	return p
-}
-
-// Fill is Screen, made in p (a zero DiamantPlay): a live stream's event makes it in
-// place, its stack kept small.
-func (v DiamantView) Fill(show string, p *DiamantPlay) {
+// Screen makes in p (a zero Play) the screen the table is at for this device. show asks
+// for a screen that is not the default one: "pass" (ScreenPass: hand over the phone for
+// the first vote) or "reveal" (ScreenReveal: after everyone has voted), as the page's
+// query asks. A Play is large: it is made in place, not returned.
+func (v View) Screen(show string, p *Play) {
 	l, t := v.L, v.T
 	st := t.State
 	names := t.Names
@@ -96,7 +89,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = DiamantRow{Seat: next, Name: names[next]}
+		p.Voter = Row{Seat: next, Name: names[next]}
 		p.News = nil
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
@@ -125,7 +118,7 @@ func (v DiamantView) Fill(show string, p *DiamantPlay) {
 }
 
 // fillCave adds the cave's situation and the actions now possible.
-func (v DiamantView) fillCave(p *DiamantPlay) {
+func (v View) fillCave(p *Play) {
 	l, t := v.L, v.T
 	st := t.State
 	if t.Card != diamant.NoCard {
@@ -135,9 +128,9 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 	shown := t.Shown()
 	p.ChestNote = say.DiamantChestNote(l, t.Names, t.Seats, shown)
 	p.InCave = st.InCave()
-	p.Players = make([]DiamantRow, len(t.Names))
+	p.Players = make([]Row, len(t.Names))
 	for i, name := range t.Names {
-		row := DiamantRow{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+		row := Row{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
 		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
 			row.Idols = idolValues(st.PlayerIdols(i))
@@ -164,7 +157,7 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 		p.TableIdols = append(p.TableIdols, say.DiamantCard(l, c))
 	}
 	for _, h := range st.HazardsSeen() {
-		p.Hazards = append(p.Hazards, DiamantHazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
+		p.Hazards = append(p.Hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
 	p.Deck = l.N("diamant.n.deck", st.DeckSize())
 	if p.ShowRisk = v.Risk; p.ShowRisk {
@@ -180,13 +173,13 @@ func (v DiamantView) fillCave(p *DiamantPlay) {
 			kind diamant.Kind
 			id   string
 		}{{diamant.KindTreasure, "diamant.kind.treasure"}, {diamant.KindIdol, "diamant.kind.idol"}, {diamant.KindHazard, "diamant.kind.hazard"}} {
-			grp := DiamantGroup{Heading: l.T(g.id)}
+			grp := Group{Heading: l.T(g.id)}
 			for _, cc := range st.Remaining() {
 				if cc.Kind != g.kind {
 					continue
 				}
 				name := say.DiamantCard(l, cc.Card)
-				grp.Cards = append(grp.Cards, DiamantChoice{Code: cc.Card.String(),
+				grp.Cards = append(grp.Cards, Choice{Code: cc.Card.String(),
 					Label:  l.N("diamant.n.left", cc.Count, "Card", name),
 					Search: strings.ToLower(name + " " + cc.Card.String())})
 			}
@@ -232,7 +225,7 @@ var hazardWarnings = func() map[diamant.Card]string {
 
 // phoneScreen makes the screens that differ with a phone each; it leaves p.Screen empty
 // for the shared ones (cave, reveal, round end, final).
-func (v DiamantView) phoneScreen(p *DiamantPlay) {
+func (v View) phoneScreen(p *Play) {
 	l, t := v.L, v.T
 	st := t.State
 	p.Live, p.Host = true, t.Host
@@ -269,12 +262,12 @@ func (v DiamantView) phoneScreen(p *DiamantPlay) {
 
 // FillVote makes p the vote screen of a seat: on the table's screen (Fill) with a phone
 // of one's own, or asked for by its address.
-func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
+func (v View) FillVote(seat int, p *Play) {
 	l, t := v.L, v.T
 	st := t.State
 	name := st.Name(seat)
 	p.Screen, p.Heading = ScreenVote, l.T("diamant.vote.heading", "Name", name)
-	p.Voter = DiamantRow{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
+	p.Voter = Row{Seat: seat, Name: name, Hand: st.Hand(seat), Chest: st.Chest(seat)}
 	if !t.Shown().Has(seat) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}
@@ -293,8 +286,8 @@ func (v DiamantView) FillVote(seat int, p *DiamantPlay) {
 	}
 }
 
-// DiamantUndoWhat says what the last step was, without ever telling how someone voted.
-func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
+// UndoWhat says what the last step was, without ever telling how someone voted.
+func UndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 	a, ok := t.LastAction()
 	if !ok {
 		return ""
@@ -308,11 +301,11 @@ func DiamantUndoWhat(l *i18n.Localizer, t *diamanttable.Table) string {
 	return l.T("diamant.undo.exits")
 }
 
-// DiamantLobby is a table's page as its device sees it: its seats, who holds them and who
+// Lobby is a table's page as its device sees it: its seats, who holds them and who
 // is away (away lists the devices whose live stream has been closed a while), and what the
 // host may do. The join code's fields are the caller's.
-func DiamantLobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []string) DiamantTable {
-	p := DiamantTable{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
+func Lobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []string) Table {
+	p := Table{ID: t.Rec.ID, Version: t.Rec.Version, Problem: problem, Lobby: t.Opt.Lobby, Host: t.Host,
 		Opened: t.Opt.Phones, Draw: t.Opt.Draw, Hidden: t.Opt.Hidden, MaxName: diamant.MaxNameRunes}
 	p.Heading = l.T("diamant.table.page.heading")
 	if p.Lobby {

@@ -47,7 +47,7 @@ func sentences(ss []say.Sentence) []string {
 }
 
 // shownAs is which seats of a screen's players are hidden, and which are away.
-func shownAs(p DiamantPlay) (hidden, away diamant.Seats) {
+func shownAs(p Play) (hidden, away diamant.Seats) {
 	for _, r := range p.Players {
 		if r.Hidden {
 			hidden |= diamant.SeatsOf(r.Seat)
@@ -138,7 +138,8 @@ func TestDiamantScreens(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for lang, want := range map[string]lines{"en": tc.en, "it": tc.it} {
 				tb, show := tc.table()
-				p := DiamantView{L: loc(t, lang), T: tb, Away: tc.away}.Screen(show)
+				var p Play
+				View{L: loc(t, lang), T: tb, Away: tc.away}.Screen(show, &p)
 				require.Equal(t, tc.screen, p.Screen, lang)
 				require.Equal(t, want.heading, p.Heading, lang)
 				require.Equal(t, want.say, sentences(p.Say), lang)
@@ -166,11 +167,11 @@ func TestDiamantVoteScreen(t *testing.T) {
 			step: "1.1", votes: "1 of 3 has voted.", say: "1 of 3 has voted."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var p DiamantPlay
-			DiamantView{L: loc(t, "en"), T: tc.table}.FillVote(tc.seat, &p)
+			var p Play
+			View{L: loc(t, "en"), T: tc.table}.FillVote(tc.seat, &p)
 			require.Equal(t, ScreenVote, p.Screen)
 			require.Equal(t, "Bea: continue or leave?", p.Heading)
-			require.Equal(t, DiamantRow{Seat: 1, Name: "Bea", Hand: 1}, p.Voter)
+			require.Equal(t, Row{Seat: 1, Name: "Bea", Hand: 1}, p.Voter)
 			require.Equal(t, "You carry 1 diamond.", p.Lead)
 			require.Equal(t, tc.step, p.Step)
 			require.Equal(t, tc.votes, p.Votes)
@@ -197,7 +198,7 @@ func TestDiamantLobbyAway(t *testing.T) {
 		{name: "every phone away", away: []string{"h", "p1", "p2"}, status: []string{"on another phone", "on this phone", "on another phone, away"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := DiamantLobby(loc(t, "en"), tb, "", tc.away)
+			p := Lobby(loc(t, "en"), tb, "", tc.away)
 			status := make([]string, len(p.Seats))
 			for i, s := range p.Seats {
 				status[i] = s.Status

@@ -12,33 +12,33 @@ import templruntime "github.com/a-h/templ/runtime"
 import "strconv"
 import "tavolo/web/page"
 
-// DiamantSetup is the setup form of a one-phone table, and this device's unfinished tables.
-type DiamantSetup struct {
+// Setup is the setup form of a one-phone table, and this device's unfinished tables.
+type Setup struct {
 	Count   int // players, as the count form chose them
 	Counts  []int
-	Fields  []DiamantNameField
+	Fields  []NameField
 	Draw    string
 	Vote    string
 	Seed    string
 	Problem string
 	MaxName int
-	Resume  []DiamantResume
+	Resume  []Resume
 }
 
-// DiamantNameField is one player's name field of the setup form.
-type DiamantNameField struct {
+// NameField is one player's name field of the setup form.
+type NameField struct {
 	N       int
 	Value   string
 	Invalid bool
 }
 
-// DiamantResume is an unfinished table to go back to: its players' names, said as a list.
-type DiamantResume struct {
+// Resume is an unfinished table to go back to: its players' names, said as a list.
+type Resume struct {
 	ID    string
 	Names string
 }
 
-func DiamantSetupPage(f page.Frame, p DiamantSetup) templ.Component {
+func SetupPage(f page.Frame, p Setup) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -681,8 +681,8 @@ func hintedChoice(f page.Frame, name, value string, checked bool, label string) 
 	})
 }
 
-// DiamantPhones is the form of a new table with a phone each.
-type DiamantPhones struct {
+// Phones is the form of a new table with a phone each.
+type Phones struct {
 	Name    string
 	Draw    string
 	Hidden  bool
@@ -690,7 +690,7 @@ type DiamantPhones struct {
 	MaxName int
 }
 
-func DiamantPhonesPage(f page.Frame, p DiamantPhones) templ.Component {
+func PhonesPage(f page.Frame, p Phones) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

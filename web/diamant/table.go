@@ -55,16 +55,18 @@ func (h handlers) createTable(ctx context.Context, device string, opt diamanttab
 }
 
 // view is what this device's screens of t are made from.
-func (h handlers) view(c echo.Context, t *diamanttable.Table) DiamantView {
+func (h handlers) view(c echo.Context, t *diamanttable.Table) View {
 	d := h.ReadSession(c)
-	v := DiamantView{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	v := View{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
 	if t.Opt.Phones {
 		v.Away = h.awaySeats(t)
 	}
 	return v
 }
 
-// screen is the screen t is at for this device (DiamantView.Screen).
-func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) DiamantPlay {
-	return h.view(c, t).Screen(show)
+// screen is the screen t is at for this device (View.Screen).
+func (h handlers) screen(c echo.Context, t *diamanttable.Table, show string) Play {
+	var p Play
+	h.view(c, t).Screen(show, &p)
+	return p
 }

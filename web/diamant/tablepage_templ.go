@@ -16,9 +16,9 @@ import (
 	"tavolo/web/say"
 )
 
-// DiamantTable is a Diamant table's own page: its join code, its seats and, for the host,
+// Table is a Diamant table's own page: its join code, its seats and, for the host,
 // the controls. Before the game starts it is the lobby.
-type DiamantTable struct {
+type Table struct {
 	ID       string
 	Version  int64
 	Heading  string
@@ -51,7 +51,7 @@ type LobbySeat struct {
 	Away   bool
 }
 
-func DiamantTablePage(f page.Frame, p DiamantTable) templ.Component {
+func TablePage(f page.Frame, p Table) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -80,7 +80,7 @@ func DiamantTablePage(f page.Frame, p DiamantTable) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = DiamantTableContent(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TableContent(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -94,9 +94,9 @@ func DiamantTablePage(f page.Frame, p DiamantTable) templ.Component {
 	})
 }
 
-// DiamantTableContent is the table's page without its frame: a live stream and a
+// TableContent is the table's page without its frame: a live stream and a
 // script's reply carry it alone.
-func DiamantTableContent(f page.Frame, p DiamantTable) templ.Component {
+func TableContent(f page.Frame, p Table) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -734,7 +734,7 @@ func DiamantTableContent(f page.Frame, p DiamantTable) templ.Component {
 // seatControls are the host's buttons for one seat: take it back from another phone (and,
 // when that phone is away during the game, propose "leave" for it), keep or remove a free
 // one, remove one of its own in the lobby.
-func seatControls(f page.Frame, p DiamantTable, s LobbySeat) templ.Component {
+func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -937,7 +937,7 @@ func seatControls(f page.Frame, p DiamantTable, s LobbySeat) templ.Component {
 }
 
 // seatFields are a seat form's token, version and seat.
-func seatFields(f page.Frame, p DiamantTable, s LobbySeat) templ.Component {
+func seatFields(f page.Frame, p Table, s LobbySeat) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

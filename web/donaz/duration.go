@@ -2,9 +2,9 @@ package donaz
 
 import "tavolo/i18n"
 
-// DonazDuration says a whole number of seconds as the setup's warnings name them:
+// Duration says a whole number of seconds as the setup's warnings name them:
 // "5 minutes", "1 minute", "30 seconds".
-func DonazDuration(l *i18n.Localizer, seconds int) string {
+func Duration(l *i18n.Localizer, seconds int) string {
 	if seconds >= 60 && seconds%60 == 0 {
 		return l.N("time.minutes", seconds/60)
 	}

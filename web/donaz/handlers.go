@@ -71,13 +71,13 @@ func (h handlers) clock(c echo.Context) error {
 		return h.renderSetup(c, http.StatusBadRequest, form, problems)
 	}
 
-	p := DonazClock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
+	p := Clock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
 	p.Digits = strconv.Itoa(setup.Minutes) + ":00"
 	if setup.Untimed {
 		p.Digits = l.T("donaz.time.untimed")
 	}
 	for i, t := range setup.Teams {
-		p.Teams[i] = DonazTeam{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color), Digits: p.Digits}
+		p.Teams[i] = Team{Index: i, Name: names[i], Color: t.Color, ColorName: l.T("donaz.color." + t.Color), Digits: p.Digits}
 		if !setup.Untimed {
 			p.Teams[i].Digits = strconv.Itoa(setup.TeamMinutes(i)) + ":00"
 		}
@@ -110,7 +110,7 @@ func (h handlers) clock(c echo.Context) error {
 	p.Config = cfg
 	f := h.PlayFrame(c, "donaz-clock", l.T("donaz.clock.title"))
 	f.Leave = page.NavLink{URL: p.SetupURL, Label: l.T("donaz.clock.leave")}
-	return kit.RenderPage(c, http.StatusOK, DonazClockPage(f, p))
+	return kit.RenderPage(c, http.StatusOK, ClockPage(f, p))
 }
 
 // donazSummary is the setup in sentences, as the clock shows it under its title: the
@@ -153,7 +153,7 @@ func donazSummary(l *i18n.Localizer, setup donaz.Setup, names [2]string) (budget
 func donazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 	times := make([]string, len(setup.Alerts))
 	for i, a := range setup.Alerts {
-		times[i] = DonazDuration(l, a)
+		times[i] = Duration(l, a)
 	}
 	list := strings.Join(times, "")
 	if len(times) > 1 {
@@ -189,7 +189,7 @@ func (h handlers) name(l *i18n.Localizer, setup donaz.Setup, team int) string {
 }
 
 // formFrom gives the form's values: what the query says, as typed, else the setup's.
-func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) DonazForm {
+func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) Form {
 	l := h.Localizer(c)
 	raw := func(key, fallback string) string {
 		if _, ok := q[key]; ok {
@@ -197,7 +197,7 @@ func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) Dona
 		}
 		return fallback
 	}
-	f := DonazForm{
+	f := Form{
 		Game:        q.Get("game"),
 		Minutes:     raw("minutes", strconv.Itoa(setup.Minutes)),
 		Untimed:     setup.Untimed,
@@ -219,22 +219,22 @@ func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) Dona
 		if m := setup.Teams[i].Minutes; m > 0 {
 			own = strconv.Itoa(m)
 		}
-		f.Teams[i] = DonazFormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color, Minutes: raw("minutes"+n, own)}
+		f.Teams[i] = FormTeam{Number: i + 1, Name: name, Color: setup.Teams[i].Color, Minutes: raw("minutes"+n, own)}
 	}
 	return f
 }
 
 // renderSetup answers with the setup form, showing what was refused.
-func (h handlers) renderSetup(c echo.Context, status int, form DonazForm, problems []donaz.Problem) error {
-	p := DonazSetup{
+func (h handlers) renderSetup(c echo.Context, status int, form Form, problems []donaz.Problem) error {
+	p := Setup{
 		Form: form, Colors: donaz.Colors, Controls: donaz.Controls, AlertChoices: donaz.AlertChoices,
 		Invalid: map[string]bool{}, MaxName: donaz.MaxName,
 	}
 	for _, pr := range problems {
 		p.Invalid[pr.Field] = true
-		p.Problems = append(p.Problems, DonazProblem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
+		p.Problems = append(p.Problems, Problem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})
 	}
-	return kit.RenderPage(c, status, DonazSetupPage(h.Frame(c, "donaz", h.Localizer(c).T("donaz.setup.title")), p))
+	return kit.RenderPage(c, status, SetupPage(h.Frame(c, "donaz", h.Localizer(c).T("donaz.setup.title")), p))
 }
 
 // donazAnchor is the id of the control a field's problem leads to.

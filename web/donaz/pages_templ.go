@@ -6,31 +6,30 @@ package donaz
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
 import (
 	"slices"
 	"strconv"
-
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-
 	"tavolo/web/page"
 )
 
-// DonazSetup is the clock's setup form: its values as typed, and what was refused.
-type DonazSetup struct {
-	Form         DonazForm
+// Setup is the clock's setup form: its values as typed, and what was refused.
+type Setup struct {
+	Form         Form
 	Colors       []string
 	Controls     []string // the time controls, in the form's order
 	AlertChoices []int    // the warnings one may choose, in seconds left
-	Problems     []DonazProblem
+	Problems     []Problem
 	Invalid      map[string]bool // the refused fields, by name
 	MaxName      int
 }
 
-// DonazForm is the setup form's values.
-type DonazForm struct {
+// Form is the setup form's values.
+type Form struct {
 	Game        string
-	Teams       [2]DonazFormTeam
+	Teams       [2]FormTeam
 	Minutes     string
 	Untimed     bool
 	Control     string
@@ -42,22 +41,22 @@ type DonazForm struct {
 	Start       string
 }
 
-// DonazFormTeam is one team's fields; Minutes is its own time, empty for the others'.
-type DonazFormTeam struct {
+// FormTeam is one team's fields; Minutes is its own time, empty for the others'.
+type FormTeam struct {
 	Number  int
 	Name    string
 	Color   string
 	Minutes string
 }
 
-// DonazProblem is a refused field, with the id of the control its message leads to.
-type DonazProblem struct {
+// Problem is a refused field, with the id of the control its message leads to.
+type Problem struct {
 	Field  string
 	Anchor string
 	Reason string // message id
 }
 
-func DonazSetupPage(f page.Frame, p DonazSetup) templ.Component {
+func SetupPage(f page.Frame, p Setup) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -590,9 +589,9 @@ func DonazSetupPage(f page.Frame, p DonazSetup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var31 string
-				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.alert", "Time", DonazDuration(f.L, a)))
+				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.alert", "Time", Duration(f.L, a)))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 152, Col: 231}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 152, Col: 226}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
 				if templ_7745c5c3_Err != nil {
@@ -736,7 +735,7 @@ func DonazSetupPage(f page.Frame, p DonazSetup) templ.Component {
 }
 
 // donazTeamMinutes is a team's own time, for a handicap: empty for the time per team.
-func donazTeamMinutes(f page.Frame, p DonazSetup, team DonazFormTeam) templ.Component {
+func donazTeamMinutes(f page.Frame, p Setup, team FormTeam) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -838,7 +837,7 @@ func donazTeamMinutes(f page.Frame, p DonazSetup, team DonazFormTeam) templ.Comp
 }
 
 // donazTeamFields are one team's name and colour.
-func donazTeamFields(f page.Frame, p DonazSetup, i int, team DonazFormTeam) templ.Component {
+func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1152,21 +1151,21 @@ func donazTeamFields(f page.Frame, p DonazSetup, i int, team DonazFormTeam) temp
 	})
 }
 
-// DonazClock is the clock: its teams, its time and what its script is handed.
-type DonazClock struct {
-	Teams     [2]DonazTeam
+// Clock is the clock: its teams, its time and what its script is handed.
+type Clock struct {
+	Teams     [2]Team
 	Summary   string // the setup in sentences: times, time control, warnings, pause
 	Budget    string // the summary's first sentence: the time per team, or each team's
 	Increment string // its sentence of the time control, if any
 	Ready     string // who starts, when chosen in the setup
-	Digits    string // the full time, shown until the script takes over (each team's: DonazTeam.Digits)
+	Digits    string // the full time, shown until the script takes over (each team's: Team.Digits)
 	Delay     bool   // a simple delay: each half shows the delay counting down
 	SetupURL  string
 	Config    any // handed to the script as JSON
 }
 
-// DonazTeam is one team on the clock.
-type DonazTeam struct {
+// Team is one team on the clock.
+type Team struct {
 	Index     int
 	Name      string
 	Color     string
@@ -1174,10 +1173,10 @@ type DonazTeam struct {
 	Digits    string // its full time, shown until the script takes over
 }
 
-// DonazClockPage is the clock's screen: the two halves fill it, with a slim bar of
+// ClockPage is the clock's screen: the two halves fill it, with a slim bar of
 // controls between them; whatever else there is (more controls, the history, time up, the
 // end) opens in a sheet below them (beside them in landscape), never making it scroll.
-func DonazClockPage(f page.Frame, p DonazClock) templ.Component {
+func ClockPage(f page.Frame, p Clock) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1880,7 +1879,7 @@ func DonazClockPage(f page.Frame, p DonazClock) templ.Component {
 
 // donazHalf is one team's half of the clock: its name, colour, time and state. The whole
 // half is its "end turn" button (the button's box covers it).
-func donazHalf(f page.Frame, p DonazClock, t DonazTeam) templ.Component {
+func donazHalf(f page.Frame, p Clock, t Team) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

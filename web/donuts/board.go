@@ -9,11 +9,11 @@ import (
 	donutstable "tavolo/web/table/donuts"
 )
 
-// DonutsView is what a device's Donuts board is made from: the page's language and the
+// View is what a device's Donuts board is made from: the page's language and the
 // device's verbosity, the table, the device, how many of the last moves to tell (what a
 // request did; 0: the last turn, as on a plain load), and how a second phone joins while
 // it may (nil: it may not, or not from here).
-type DonutsView struct {
+type View struct {
 	L         *i18n.Localizer
 	Verbosity say.Verbosity
 	T         *donutstable.Table
@@ -23,10 +23,10 @@ type DonutsView struct {
 }
 
 // Board is the board as this device sees it, and what is said of it.
-func (v DonutsView) Board() DonutsPlay {
+func (v View) Board() Play {
 	l, t := v.L, v.T
 	g, ai := t.Game, t.Opt.Computer()
-	p := DonutsPlay{ID: t.Rec.ID, Version: t.Rec.Version, Seed: t.Opt.SeedText(), Status: say.DonutsNext(l, v.Verbosity, ai, g),
+	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Seed: t.Opt.SeedText(), Status: say.DonutsNext(l, v.Verbosity, ai, g),
 		Score: say.DonutsScore(l, g), Playable: say.DonutsPlayable(l, g), Last: say.DonutsLast(l, ai, t.Events),
 		Finished: g.Finished(), CanUndo: t.Undoable() > 0, Computer: ai != donuts.None}
 	p.Heading = l.T("donuts.play.title.two")
@@ -41,10 +41,10 @@ func (v DonutsView) Board() DonutsPlay {
 	}
 	last, played := g.Last()
 	for r := range donuts.Size {
-		row := make([]DonutsCell, donuts.Size)
+		row := make([]Cell, donuts.Size)
 		for c := range donuts.Size {
 			q := donuts.P(r, c)
-			cell := DonutsCell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
+			cell := Cell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
 			if d := g.At(q); d != donuts.None {
 				cell.Donut = d.String()
 			}
@@ -91,7 +91,7 @@ func (v DonutsView) Board() DonutsPlay {
 }
 
 // phones adds what differs on a table open to a second phone.
-func (v DonutsView) phones(p *DonutsPlay) {
+func (v View) phones(p *Play) {
 	l, t, d := v.L, v.T, v.Device
 	g := t.Game
 	p.Live = "/donuts/t/" + t.Rec.ID + "/events"

@@ -41,11 +41,11 @@ func (h handlers) routes(e *echo.Echo) {
 // ---- setup ----
 
 func (h handlers) setup(c echo.Context) error {
-	return h.renderSetup(c, http.StatusOK, DonutsSetup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
+	return h.renderSetup(c, http.StatusOK, Setup{Mode: donutstable.ModeComputer, Level: string(donuts.Normal),
 		Color: "chocolate", First: "chocolate", Board: "new"})
 }
 
-func (h handlers) renderSetup(c echo.Context, status int, p DonutsSetup) error {
+func (h handlers) renderSetup(c echo.Context, status int, p Setup) error {
 	l := h.Localizer(c)
 	for _, lv := range donuts.Levels {
 		p.Levels = append(p.Levels, string(lv))
@@ -54,11 +54,11 @@ func (h handlers) renderSetup(c echo.Context, status int, p DonutsSetup) error {
 	if p.Resume, err = h.resume(c, l); err != nil {
 		return err
 	}
-	return kit.RenderPage(c, status, DonutsSetupPage(h.Frame(c, "donuts", l.T("donuts.setup.title")), p))
+	return kit.RenderPage(c, status, SetupPage(h.Frame(c, "donuts", l.T("donuts.setup.title")), p))
 }
 
 // resume lists this device's unfinished games.
-func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DonutsResume, error) {
+func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 	device, err := h.DeviceID(c)
 	if err != nil {
 		return nil, err
@@ -67,13 +67,13 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]DonutsResume, err
 	if err != nil {
 		return nil, err
 	}
-	var out []DonutsResume
+	var out []Resume
 	for _, t := range tables {
 		var opt donutstable.Options
 		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, DonutsResume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
+		out = append(out, Resume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
 	}
 	return out, nil
 }
@@ -96,7 +96,7 @@ func (h handlers) create(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
 	}
-	p := DonutsSetup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
+	p := Setup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
 	opt := donutstable.Options{Mode: p.Mode, AI: rand.Uint64()}
 	human, errColor := donuts.ParseColor(p.Color)
@@ -126,10 +126,10 @@ func (h handlers) create(c echo.Context) error {
 
 // ---- the board ----
 
-// board is the board as this device sees it (DonutsView): with, for the host
+// board is the board as this device sees it (View): with, for the host
 // while a second phone may join, the code, the link and its QR code.
-func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) DonutsPlay {
-	v := DonutsView{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
+func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) Play {
+	v := View{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
 		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
@@ -147,21 +147,21 @@ func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) Donut
 // Donuts' payload, the board's new state, the panel and the history.
 type Reply struct {
 	kit.Envelope
-	Heading  string       `json:"heading"` // the page's heading: it changes once a second phone joins
-	Cells    []DonutsCell `json:"cells"`   // row by row
-	Panel    string       `json:"panel"`   // the HTML above the board: news, whose turn, undo
-	Info     string       `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
-	History  string       `json:"history"` // the HTML of the history: every move, the summary
-	Finished bool         `json:"finished"`
+	Heading  string `json:"heading"` // the page's heading: it changes once a second phone joins
+	Cells    []Cell `json:"cells"`   // row by row
+	Panel    string `json:"panel"`   // the HTML above the board: news, whose turn, undo
+	Info     string `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
+	History  string `json:"history"` // the HTML of the history: every move, the summary
+	Finished bool   `json:"finished"`
 }
 
 // show answers with the board: a whole page, or for a script the JSON reply.
-func (h handlers) show(c echo.Context, status int, p DonutsPlay) error {
+func (h handlers) show(c echo.Context, status int, p Play) error {
 	if p.Problem != "" {
 		p.Say = []say.Sentence{{Text: p.Problem, Assertive: true}}
 	}
 	if !kit.WantsJSON(c) {
-		return kit.RenderPage(c, status, DonutsPlayPage(h.PlayFrame(c, "donuts-play", p.Heading), p))
+		return kit.RenderPage(c, status, PlayPage(h.PlayFrame(c, "donuts-play", p.Heading), p))
 	}
 	r, err := h.replyOf(c, p)
 	if err != nil {
@@ -171,7 +171,7 @@ func (h handlers) show(c echo.Context, status int, p DonutsPlay) error {
 }
 
 // replyOf is the board as a script's reply (and a live update) carries it.
-func (h handlers) replyOf(c echo.Context, p DonutsPlay) (Reply, error) {
+func (h handlers) replyOf(c echo.Context, p Play) (Reply, error) {
 	token, _ := c.Get("csrf").(string)
 	f := page.Frame{L: h.Localizer(c), CSRF: token}
 	ctx := c.Request().Context()
@@ -179,22 +179,22 @@ func (h handlers) replyOf(c echo.Context, p DonutsPlay) (Reply, error) {
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	defer func() { kit.PutBuffer(&kit.HTMLBuffers, buf, w.B) }()
-	if err := DonutsPanel(f, p).Render(ctx, &w); err != nil {
+	if err := Panel(f, p).Render(ctx, &w); err != nil {
 		return Reply{}, err
 	}
 	panel := string(w.B)
 	w.B = w.B[:0]
-	if err := DonutsInfo(f, p).Render(ctx, &w); err != nil {
+	if err := Info(f, p).Render(ctx, &w); err != nil {
 		return Reply{}, err
 	}
 	info := string(w.B)
 	w.B = w.B[:0]
-	if err := DonutsHistory(f, p).Render(ctx, &w); err != nil {
+	if err := History(f, p).Render(ctx, &w); err != nil {
 		return Reply{}, err
 	}
 	r := Reply{Envelope: kit.NewEnvelope(p.ID, p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
 		Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished}
-	r.Cells = make([]DonutsCell, 0, donuts.Size*donuts.Size)
+	r.Cells = make([]Cell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)
 	}

@@ -29,8 +29,8 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	require.NoError(b, err)
 	host := table.Device{ID: devices[0], Seats: []int{donutstable.SeatOf(donuts.Chocolate)}, Host: true}
 	guest := table.Device{ID: devices[1], Seats: []int{donutstable.SeatOf(donuts.Vanilla)}}
-	require.NoError(b, k.Store.Create(ctx, table.Table{ID: id, Game: donutstable.Game.Name(), Setup: raw}, host))
-	_, err = k.Store.SetDevices(ctx, id, 0, []table.Device{host, guest})
+	require.NoError(b, k.Tables.Store().Create(ctx, table.Table{ID: id, Game: donutstable.Game.Name(), Setup: raw}, host))
+	_, err = k.Tables.Update(ctx, id, 0, nil, []table.Device{host, guest})
 	require.NoError(b, err)
 	var phones []echo.Context
 	for _, d := range devices {

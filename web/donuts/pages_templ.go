@@ -6,32 +6,32 @@ package donuts
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
+import "github.com/a-h/templ"
+import templruntime "github.com/a-h/templ/runtime"
+
 import (
 	"strconv"
-
-	"github.com/a-h/templ"
-	templruntime "github.com/a-h/templ/runtime"
-
 	"tavolo/web/page"
+
 	"tavolo/web/say"
 )
 
-// DonutsSetup is the setup form of a new game, and the unfinished games of this device.
-type DonutsSetup struct {
+// Setup is the setup form of a new game, and the unfinished games of this device.
+type Setup struct {
 	Mode, Level, Color, First, Board, Seed string
 	Problem                                string
 	SeedInvalid                            bool
 	Levels                                 []string
-	Resume                                 []DonutsResume
+	Resume                                 []Resume
 }
 
-// DonutsResume is an unfinished game to go back to.
-type DonutsResume struct {
+// Resume is an unfinished game to go back to.
+type Resume struct {
 	ID   string
 	Text string
 }
 
-func DonutsSetupPage(f page.Frame, p DonutsSetup) templ.Component {
+func SetupPage(f page.Frame, p Setup) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -410,8 +410,8 @@ func DonutsSetupPage(f page.Frame, p DonutsSetup) templ.Component {
 	})
 }
 
-// DonutsCell is a plate as the page and the script draw it.
-type DonutsCell struct {
+// Cell is a plate as the page and the script draw it.
+type Cell struct {
 	Row      int    `json:"-"` // 1 to 6
 	Col      int    `json:"-"`
 	Line     string `json:"-"`
@@ -422,15 +422,15 @@ type DonutsCell struct {
 }
 
 // Value is the plate as the form sends it: "row,column", from 1.
-func (c DonutsCell) Value() string { return strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col) }
+func (c Cell) Value() string { return strconv.Itoa(c.Row) + "," + strconv.Itoa(c.Col) }
 
-// DonutsPlay is the board and what is said of it.
-type DonutsPlay struct {
+// Play is the board and what is said of it.
+type Play struct {
 	ID       string
 	Version  int64
 	Heading  string
 	Seed     string
-	Rows     [][]DonutsCell
+	Rows     [][]Cell
 	Status   string         // who places next and where, or how the game ended
 	News     []say.Sentence // what the last turn did
 	Problem  string
@@ -455,7 +455,7 @@ type DonutsPlay struct {
 	AskedBy    string         // the other phone asks to take back the last move: answer
 }
 
-func DonutsPlayPage(f page.Frame, p DonutsPlay) templ.Component {
+func PlayPage(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -599,7 +599,7 @@ func DonutsPlayPage(f page.Frame, p DonutsPlay) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = DonutsPanel(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Panel(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -700,7 +700,7 @@ func DonutsPlayPage(f page.Frame, p DonutsPlay) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = DonutsInfo(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = Info(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -781,7 +781,7 @@ func DonutsPlayPage(f page.Frame, p DonutsPlay) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = DonutsHistory(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = History(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1005,7 +1005,7 @@ func DonutsPlayPage(f page.Frame, p DonutsPlay) templ.Component {
 }
 
 // donutsPlate is one plate of the board: a button when a donut may go there.
-func donutsPlate(c DonutsCell) templ.Component {
+func donutsPlate(c Cell) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1142,7 +1142,7 @@ func donutsPlate(c DonutsCell) templ.Component {
 	})
 }
 
-func plateArt(c DonutsCell) templ.Component {
+func plateArt(c Cell) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1180,9 +1180,9 @@ func plateArt(c DonutsCell) templ.Component {
 	})
 }
 
-// DonutsPanel is what stands above the board: news, whose turn, undo. A script's reply
+// Panel is what stands above the board: news, whose turn, undo. A script's reply
 // carries it alone.
-func DonutsPanel(f page.Frame, p DonutsPlay) templ.Component {
+func Panel(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1539,9 +1539,9 @@ func DonutsPanel(f page.Frame, p DonutsPlay) templ.Component {
 	})
 }
 
-// DonutsInfo is what stands below the board: the score, the last move, the plates a
+// Info is what stands below the board: the score, the last move, the plates a
 // donut may go on. A script's reply carries it alone.
-func DonutsInfo(f page.Frame, p DonutsPlay) templ.Component {
+func Info(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1631,10 +1631,10 @@ func DonutsInfo(f page.Frame, p DonutsPlay) templ.Component {
 	})
 }
 
-// DonutsHistory is every move of the game under its heading, with its summary; once the
+// History is every move of the game under its heading, with its summary; once the
 // game is over, the summary can be shared (share.js shows the button). A script's reply
 // carries it alone.
-func DonutsHistory(f page.Frame, p DonutsPlay) templ.Component {
+func History(f page.Frame, p Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

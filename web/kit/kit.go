@@ -28,7 +28,7 @@ type Kit struct {
 	sessionCache sessionCache
 	langs        langCache            // the language each Accept-Language header chose
 	Tables       *table.Tables        // the tables: read, locked and changed
-	Store        table.Store          // tables' store (in memory, in front of SQLite): creates, codes, lists
+	Store        table.Records        // the tables kept: reads, codes, lists, and the tables moved from phones
 	Hub          *live.Hub            // tells a table's live streams that it changed
 	Presence     *table.Presence      // which devices have a live stream open
 	Streams      *live.Limits         // the live streams open, against their caps

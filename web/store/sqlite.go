@@ -309,10 +309,6 @@ func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bo
 	return version + 1, err
 }
 
-func (s *SQLite) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	return s.Update(ctx, id, version, setup, nil)
-}
-
 func (s *SQLite) ListForDevice(ctx context.Context, device, game string) ([]table.Table, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+tableColumns+` FROM tables
 		WHERE id IN (SELECT table_id FROM devices WHERE device = ?) AND game = ? AND archived = 0
@@ -346,13 +342,6 @@ func scanTable(row interface{ Scan(...any) error }) (table.Table, error) {
 	t.Setup, t.Finished, t.Archived = json.RawMessage(setup), finished != 0, archived != 0
 	t.Created, t.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 	return t, nil
-}
-
-func (s *SQLite) SetDevices(ctx context.Context, id string, version int64, devices []table.Device) (int64, error) {
-	if devices == nil {
-		devices = []table.Device{}
-	}
-	return s.Update(ctx, id, version, nil, devices)
 }
 
 func (s *SQLite) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {

@@ -51,16 +51,16 @@ func NewCache(s Store, budget int) *Cache {
 // meanwhile). The record returned is the caller's: its devices are copied, its log cannot
 // be appended to in place.
 func (c *Cache) Load(ctx context.Context, id string) (Record, error) {
-	rec, err := c.Read(ctx, id)
+	rec, err := c.read(ctx, id)
 	if err != nil {
 		return rec, err
 	}
 	return HandOut(rec), nil
 }
 
-// Read is Load for a caller that never changes what it gets (a live stream, at every
+// read is Load for a caller that never changes what it gets (a live stream, at every
 // version): the record is the cache's own, shared with every reader, not a copy.
-func (c *Cache) Read(ctx context.Context, id string) (Record, error) {
+func (c *Cache) read(ctx context.Context, id string) (Record, error) {
 	c.mu.Lock()
 	if e, ok := c.byID[id]; ok {
 		c.lru.MoveToFront(e)
@@ -181,17 +181,6 @@ func (c *Cache) Undo(ctx context.Context, id string, version int64, finished boo
 		r.Actions, r.Finished = len(r.Log), finished
 	})
 	return v, err
-}
-
-func (c *Cache) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	return c.Update(ctx, id, version, setup, nil)
-}
-
-func (c *Cache) SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error) {
-	if devices == nil {
-		devices = []Device{}
-	}
-	return c.Update(ctx, id, version, nil, devices)
 }
 
 func (c *Cache) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {

@@ -52,9 +52,9 @@ func TestTableCacheFollowsWrites(t *testing.T) {
 		{"append again", func(v int64) (int64, error) { return c.Append(ctx, "t1", v, json.RawMessage(`{"x":2}`), true) }},
 		{"undo", func(v int64) (int64, error) { return c.Undo(ctx, "t1", v, false) }},
 		{"append after undo", func(v int64) (int64, error) { return c.Append(ctx, "t1", v, json.RawMessage(`{"x":3}`), false) }},
-		{"setup", func(v int64) (int64, error) { return c.SetSetup(ctx, "t1", v, json.RawMessage(`{"a":2}`)) }},
+		{"setup", func(v int64) (int64, error) { return c.Update(ctx, "t1", v, json.RawMessage(`{"a":2}`), nil) }},
 		{"devices", func(v int64) (int64, error) {
-			return c.SetDevices(ctx, "t1", v, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: nil}, {ID: "d3", Seats: []int{1}}})
+			return c.Update(ctx, "t1", v, nil, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: nil}, {ID: "d3", Seats: []int{1}}})
 		}},
 		{"setup and devices", func(v int64) (int64, error) {
 			return c.Update(ctx, "t1", v, json.RawMessage(`{"a":3}`), []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{}}})
@@ -213,7 +213,7 @@ func TestTableCacheHandsOutSeatsApart(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestCache(t, table.CacheBudget)
 	require.NoError(t, c.Create(ctx, table.Table{ID: "t1", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0, 1}, Host: true}))
-	_, err := c.SetDevices(ctx, "t1", 0, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
+	_, err := c.Update(ctx, "t1", 0, nil, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}})
 	require.NoError(t, err)
 	r, err := c.Load(ctx, "t1")
 	require.NoError(t, err)
@@ -222,7 +222,7 @@ func TestTableCacheHandsOutSeatsApart(t *testing.T) {
 	require.Equal(t, []int{0, 1, 5}, r.Devices[0].Seats)
 	require.Equal(t, []int{7}, r.Devices[1].Seats)
 	require.NotNil(t, r.Devices[2].Seats)
-	shared, err := c.Read(ctx, "t1")
+	shared, err := table.CacheRead(ctx, c, "t1")
 	require.NoError(t, err)
 	require.Equal(t, []table.Device{{ID: "d1", Seats: []int{0, 1}, Host: true}, {ID: "d2", Seats: []int{2}}, {ID: "d3", Seats: []int{}}}, shared.Devices)
 }

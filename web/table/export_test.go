@@ -1,5 +1,7 @@
 package table
 
+import "context"
+
 // What the cache's tests (package table_test, which may import web/store) look into.
 
 // CacheGen is the cache's generation.
@@ -22,3 +24,6 @@ func CacheHolds(c *Cache) (ids []string, size int) {
 	}
 	return ids, c.size
 }
+
+// CacheRead is the cache's shared read (what table.Open reads through).
+func CacheRead(ctx context.Context, c *Cache, id string) (Record, error) { return c.read(ctx, id) }

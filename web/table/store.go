@@ -83,11 +83,6 @@ type Store interface {
 	Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error)
 	// Undo removes the last action of the log; it returns the new version.
 	Undo(ctx context.Context, id string, version int64, finished bool) (int64, error)
-	// SetSetup replaces the table's setup (table options); it returns the new version.
-	SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error)
-	// SetDevices replaces the table's devices and the seats they hold; it returns the new
-	// version.
-	SetDevices(ctx context.Context, id string, version int64, devices []Device) (int64, error)
 	// Update replaces the setup (unless nil) and the devices (unless nil) in one
 	// transaction, one version: a change of a table that touches both (a seat added with
 	// its player's name, a seat handed over with the options that follow it) is never
@@ -105,4 +100,15 @@ type Store interface {
 	// (finished or archived) unchanged since DeleteBefore.
 	Sweep(ctx context.Context, by SweepTimes) (archived, deleted int, err error)
 	Close() error
+}
+
+// Records are the reads of a store, and the one write that is not a change of a running
+// table (a table moved from a phone, which no stream follows yet): what a handler may do
+// with the store. Every change of a table goes through Tables, which tells its streams.
+type Records interface {
+	Load(ctx context.Context, id string) (Record, error)
+	FindByCode(ctx context.Context, code string) (string, error)
+	ListForDevice(ctx context.Context, device, game string) ([]Table, error)
+	FindImport(ctx context.Context, key string) (string, error)
+	Import(ctx context.Context, r Record) error
 }

@@ -135,7 +135,7 @@ func Open[S any](ctx context.Context, ts *Tables, g Game[S], id, device string) 
 	if !ValidID(id) {
 		return o, ErrNotFound
 	}
-	rec, err := ts.cache.Read(ctx, id)
+	rec, err := ts.cache.read(ctx, id)
 	if err != nil {
 		return o, err
 	}

@@ -86,7 +86,7 @@ func TestOpenSharesOneReplayPerVersion(t *testing.T) {
 	g := counter{&replays}
 	id := table.NewID()
 	require.NoError(t, ts.Store().Create(ctx, table.Table{ID: id, Game: "counter", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0}, Host: true}))
-	_, err := ts.Store().SetDevices(ctx, id, 0, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: []int{1}}})
+	_, err := ts.Update(ctx, id, 0, nil, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: []int{1}}})
 	require.NoError(t, err)
 	sub := hub.Subscribe(id)
 	defer sub.Close()
@@ -129,7 +129,7 @@ func TestOpenRepairsSeats(t *testing.T) {
 	id := table.NewID()
 	require.NoError(t, ts.Store().Create(ctx, table.Table{ID: id, Game: "counter", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d1", Seats: []int{0}, Host: true}))
 	// Seat 1 held by nobody, seat 5 out of the game's range.
-	_, err := ts.Store().SetDevices(ctx, id, 0, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: []int{5}}})
+	_, err := ts.Update(ctx, id, 0, nil, []table.Device{{ID: "d1", Seats: []int{0}, Host: true}, {ID: "d2", Seats: []int{5}}})
 	require.NoError(t, err)
 	o, err := table.Open(ctx, ts, counter{&replays}, id, "d2")
 	require.NoError(t, err)

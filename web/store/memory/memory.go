@@ -178,17 +178,6 @@ func (s *Store) Undo(_ context.Context, id string, version int64, finished bool)
 	})
 }
 
-func (s *Store) SetSetup(ctx context.Context, id string, version int64, setup json.RawMessage) (int64, error) {
-	return s.Update(ctx, id, version, setup, nil)
-}
-
-func (s *Store) SetDevices(ctx context.Context, id string, version int64, devices []table.Device) (int64, error) {
-	if devices == nil {
-		devices = []table.Device{}
-	}
-	return s.Update(ctx, id, version, nil, devices)
-}
-
 func (s *Store) Update(_ context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {
 	return s.change(id, version, func(r *table.Record) error {
 		if setup != nil {

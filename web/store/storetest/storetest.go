@@ -137,7 +137,7 @@ func tableLifecycle(t *testing.T, o Opener) {
 	v, err = s.Append(ctx, "t1", v, json.RawMessage(`{"exits":[0]}`), true)
 	require.NoError(t, err)
 
-	v, err = s.SetSetup(ctx, "t1", v, json.RawMessage(`{"players":["A","B","C"],"risk":true}`))
+	v, err = s.Update(ctx, "t1", v, json.RawMessage(`{"players":["A","B","C"],"risk":true}`), nil)
 	require.NoError(t, err)
 	require.Equal(t, int64(5), v)
 
@@ -218,10 +218,10 @@ func devicesAndCodes(t *testing.T, o Opener) {
 	require.ErrorIs(t, err, table.ErrNotFound)
 
 	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}, {ID: "phone-b", Seats: []int{1}}, {ID: "phone-c", Seats: []int{2}}}
-	v, err := s.SetDevices(ctx, "t", 0, devices)
+	v, err := s.Update(ctx, "t", 0, nil, devices)
 	require.NoError(t, err)
 	require.Equal(t, int64(1), v)
-	_, err = s.SetDevices(ctx, "t", 0, devices)
+	_, err = s.Update(ctx, "t", 0, nil, devices)
 	require.ErrorIs(t, err, table.ErrConflict)
 	r, err := s.Load(ctx, "t")
 	require.NoError(t, err)
