@@ -142,14 +142,12 @@ func (h handlers) create(c echo.Context) error {
 
 // ---- replies ----
 
-// Reply is the JSON answer to a script: the new screen and what to announce. It is
+// Reply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (kit.Envelope) and, as Diamant's payload, the new screen's HTML. It is
 // written by appendReply.
 type Reply struct {
-	HTML     string         `json:"html"`
-	Title    string         `json:"title"`
-	URL      string         `json:"url"`
-	Version  int64          `json:"version"`
-	Announce []say.Sentence `json:"announce"`
+	kit.Envelope
+	HTML string `json:"html"`
 }
 
 // appendScreenURL appends the address of a screen: where a form's 303 leads, and a reply's url.

@@ -1,13 +1,9 @@
 package diamant
 
 import (
-	"io"
-	"strconv"
-
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
-	"tavolo/web/kit"
 	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -37,56 +33,49 @@ func (v *diamantLive) Read(c echo.Context) error { return v.h.read(c, c.Param("i
 func (v *diamantLive) Version() int64            { return v.t.Rec.Version }
 func (v *diamantLive) Device() string            { return v.t.Device }
 
-func (v *diamantLive) Write(w io.Writer, c echo.Context) error {
+func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 	v.away = v.h.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
 		said = []say.Sentence{{Text: v.h.Localizer(c).T("diamant.say.undone")}}
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
-	return v.h.writeEvent(w, c, v.t, v.table, said)
+	return v.h.appendEvent(b, c, v.t, v.table, said)
 }
 
-func (v *diamantLive) Presence(w io.Writer, c echo.Context) (bool, error) {
+func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, error) {
 	now := v.h.awaySeats(v.t)
 	if now == v.away {
-		return false, nil
+		return b, false, nil
 	}
 	before := v.away
 	v.away = now
-	return v.h.writePresence(w, c, v.t, v.table, func() []say.Sentence { return say.DiamantAwayNews(v.h.Localizer(c), v.t.Opt.Players, before, now) })
+	return v.h.appendPresence(b, c, v.t, v.table, func() []say.Sentence {
+		return say.DiamantAwayNews(v.h.Localizer(c), v.t.Opt.Players, before, now)
+	})
 }
 
-// writeEvent writes a device's view of the table at t's version as one event, the version
-// as its id: "id: 7\ndata: {…}\n\n", in one write. said, when given, is announced instead of
-// the screen's own news (an undo made on another phone).
-func (h handlers) writeEvent(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) error {
-	buf := kit.GetBuffer(&kit.ReplyBuffers)
-	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
-	b = append(b, "\ndata: "...)
+// appendEvent appends a device's view of the table at t's version, an event's data (the
+// stream writes the event, the version as its id). said, when given, is announced instead
+// of the screen's own news (an undo made on another phone).
+func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) ([]byte, error) {
 	var news func() []say.Sentence
 	if said != nil {
 		news = func() []say.Sentence { return said }
 	}
 	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil)
-	if err == nil {
-		_, err = w.Write(append(b, "\n\n"...))
-	}
-	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
-	return err
+	return b, err
 }
 
-// writePresence writes a device's view as a "presence" event announcing news (the phones
-// gone away and come back), if the view shows who is away; it reports whether it wrote one.
-func (h handlers) writePresence(w io.Writer, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) (bool, error) {
-	buf := kit.GetBuffer(&kit.ReplyBuffers)
-	b := append(*buf, "event: presence\ndata: "...)
-	b, shows, err := h.appendLiveView(b, c, t, table, news, false)
-	if err == nil && shows {
-		_, err = w.Write(append(b, "\n\n"...))
+// appendPresence appends a device's view announcing news (the phones gone away and come
+// back), a "presence" event's data, if the view shows who is away; it reports whether it
+// appended one.
+func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
+	out, shows, err := h.appendLiveView(b, c, t, table, news, false)
+	if err != nil || !shows {
+		return b, false, err
 	}
-	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
-	return err == nil && shows, err
+	return out, true, nil
 }
 
 // appendLiveView appends a device's view of a table, the table's page or its current

@@ -83,7 +83,10 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 					b.Fatal(err)
 				}
 				handlers{k}.awaySeats(t)
-				if err := (handlers{k}).writeEvent(&w, c, t, bc.table, nil); err != nil {
+				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil)
+					return b, true, err
+				}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -191,7 +194,10 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 						b.Fatal(err)
 					}
 					handlers{k}.awaySeats(t)
-					if err := (handlers{k}).writeEvent(&w, c, t, false, nil); err != nil {
+					if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+						b, err := (handlers{k}).appendEvent(b, c, t, false, nil)
+						return b, true, err
+					}); err != nil {
 						b.Fatal(err)
 					}
 				}

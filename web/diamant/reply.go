@@ -2,7 +2,6 @@ package diamant
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -13,35 +12,17 @@ import (
 )
 
 // An action's reply to a script and a live event carry the same JSON (Reply): the
-// screen's HTML, drawn into a pooled buffer, its title, address, version and what to
-// announce.
+// envelope every game's replies share (kit.Envelope: table, version, title, address, what
+// to announce) and the screen's HTML, drawn into a pooled buffer.
 
 // appendReply appends a reply's JSON, the title being the heading and " · Tavolo". A nil
 // announce is an empty list. Written by hand, field by field as encoding/json writes a
-// Reply (without escaping HTML): the screen's HTML is escaped from the buffer it
-// was drawn into, with no copy of it as a string nor a pass through reflection.
-func appendReply(b, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
-	b = kit.AppendJSONString(append(b, `{"html":"`...), html)
-	b = kit.AppendJSONString(append(b, `","title":"`...), heading)
-	b = kit.AppendJSONString(append(b, ` · Tavolo","url":"`...), url)
-	b = strconv.AppendInt(append(b, `","version":`...), version, 10)
-	b = append(b, `,"announce":[`...)
-	for i, s := range announce {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = kit.AppendJSONString(append(b, `{"text":"`...), s.Text)
-		b = append(b, '"')
-		if s.Assertive {
-			b = append(b, `,"assertive":true`...)
-		}
-		if s.Sound != "" {
-			b = kit.AppendJSONString(append(b, `,"sound":"`...), s.Sound)
-			b = append(b, '"')
-		}
-		b = append(b, '}')
-	}
-	return append(b, "]}"...)
+// Reply (without escaping HTML): the screen's HTML is escaped from the buffer it was
+// drawn into, with no copy of it as a string nor a pass through reflection.
+func appendReply(b []byte, table string, html []byte, heading string, url []byte, version int64, announce []say.Sentence) []byte {
+	b = kit.AppendEnvelope(b, table, version, heading, url, announce)
+	b = kit.AppendJSONString(append(b, `,"html":"`...), html)
+	return append(b, `"}`...)
 }
 
 // appendPlayReply appends the reply of a play screen.
@@ -52,7 +33,7 @@ func appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
 	// appender never fails.
 	_ = PlayContent(page.Frame{L: l, CSRF: csrf}, *p).Render(context.Background(), &w)
 	var url [80]byte
-	b = appendReply(b, w.B, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
+	b = appendReply(b, p.ID, w.B, p.Heading, appendScreenURL(url[:0], p), p.Version, p.Say)
 	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
 	return b
 }
@@ -67,7 +48,7 @@ func (h handlers) appendLobbyReply(b []byte, c echo.Context, p *Table) ([]byte, 
 		return b, err
 	}
 	var url [80]byte
-	b = appendReply(b, w.B, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
+	b = appendReply(b, p.ID, w.B, p.Heading, append(append(append(url[:0], "/diamant/"...), p.ID...), "/table"...), p.Version, p.Say)
 	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
 	return b, nil
 }

@@ -32,8 +32,8 @@ func TestDiamantPlayReplyAsJSONMarshal(t *testing.T) {
 		}
 		n++
 		v.Data = p
-		want, err := marshalUnescaped(Reply{HTML: playHTML(v), Title: p.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &p)),
-			Version: p.Version, Announce: orEmpty(p.Say)})
+		want, err := marshalUnescaped(Reply{Envelope: kit.Envelope{Table: p.ID, Title: p.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &p)),
+			Version: p.Version, Announce: orEmpty(p.Say)}, HTML: playHTML(v)})
 		require.NoError(t, err)
 		got := string(appendPlayReply([]byte{}, v.L, v.CSRF, &p))
 		require.Equal(t, string(want), got, firstDiff(string(want), got))
@@ -76,24 +76,26 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		table bool
 		want  Reply
 	}{
-		{tb, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Title: play.Heading + " · Tavolo",
-			URL: string(appendScreenURL(nil, &play)), Version: 4, Announce: orEmpty(play.Say)}},
-		{&host, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Title: cave.Heading + " · Tavolo",
-			URL: string(appendScreenURL(nil, &cave)), Version: 4, Announce: orEmpty(cave.Say)}},
-		{tb, true, Reply{HTML: html.String(), Title: lobby.Heading + " · Tavolo", URL: "/diamant/" + tb.Rec.ID + "/table",
-			Version: 4, Announce: orEmpty(lobby.Say)}},
+		{tb, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: play}), Envelope: kit.Envelope{Table: tb.Rec.ID,
+			Title: play.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &play)), Version: 4, Announce: orEmpty(play.Say)}}},
+		{&host, false, Reply{HTML: playHTML(playView{L: l, CSRF: "tok+<en>", Data: cave}), Envelope: kit.Envelope{Table: tb.Rec.ID,
+			Title: cave.Heading + " · Tavolo", URL: string(appendScreenURL(nil, &cave)), Version: 4, Announce: orEmpty(cave.Say)}}},
+		{tb, true, Reply{HTML: html.String(), Envelope: kit.Envelope{Table: tb.Rec.ID, Title: lobby.Heading + " · Tavolo",
+			URL: "/diamant/" + tb.Rec.ID + "/table", Version: 4, Announce: orEmpty(lobby.Say)}}},
 	} {
 		want, err := marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		var w strings.Builder
-		require.NoError(t, handlers{k}.writeEvent(&w, c, tc.t, tc.table, nil))
+		require.NoError(t, kit.ViewEvent(&w, c, &diamantLive{h: handlers{k}, table: tc.table, t: tc.t}))
 		require.Equal(t, fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String(), firstDiff(fmt.Sprintf("id: 4\ndata: %s\n\n", want), w.String()))
 
 		tc.want.Announce = news
 		want, err = marshalUnescaped(tc.want)
 		require.NoError(t, err)
 		w.Reset()
-		wrote, err := handlers{k}.writePresence(&w, c, tc.t, tc.table, func() []say.Sentence { return news })
+		wrote, err := kit.WriteEvent(&w, "presence", -1, func(b []byte) ([]byte, bool, error) {
+			return handlers{k}.appendPresence(b, c, tc.t, tc.table, func() []say.Sentence { return news })
+		})
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {
 			// The vote form does not show who is away: no presence event for it.
@@ -134,7 +136,7 @@ func marshalUnescaped(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
-// appendReply writes by hand what encoding/json writes of a diamantReply.
+// appendReply writes by hand what encoding/json writes of a Reply.
 func TestAppendReplyIsJSONs(t *testing.T) {
 	texts := []string{"", "plain", `quote " backslash \ slash /`, "<p class=\"x\">a & b</p>", "\x00\x01\b\f\n\r\t\x1f\x7f",
 		"é ü 日本 🃏", "\u2028\u2029", "bad \xff\xfe utf-8 \xe2\x82", "ends in half a rune \xe2\x82", "«\u00a0»\u202f!"}
@@ -146,9 +148,9 @@ func TestAppendReplyIsJSONs(t *testing.T) {
 				if all == nil {
 					all = []say.Sentence{}
 				}
-				want, err := kit.AppendJSON(nil, Reply{HTML: html, Title: text + " · Tavolo", URL: html, Version: 42, Announce: all})
+				want, err := kit.AppendJSON(nil, Reply{Envelope: kit.NewEnvelope(text, 42, text, html, all), HTML: html})
 				require.NoError(t, err)
-				require.Equal(t, string(want), string(appendReply(nil, []byte(html), text, []byte(html), 42, a)))
+				require.Equal(t, string(want), string(appendReply(nil, text, []byte(html), text, []byte(html), 42, a)))
 			}
 		}
 	}

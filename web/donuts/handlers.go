@@ -127,17 +127,17 @@ func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) Play 
 	return v.Board()
 }
 
-// Reply is the JSON answer to a script: the board's new state, the panel and what
-// to announce.
+// Reply is the JSON answer to a script and a live event: the envelope every game's
+// replies share (kit.Envelope: table, version, title, address, what to announce) and, as
+// Donuts' payload, the board's new state, the panel and the history.
 type Reply struct {
-	Version  int64          `json:"version"`
-	Heading  string         `json:"heading"` // the page's heading: it changes once a second phone joins
-	Cells    []Cell         `json:"cells"`   // row by row
-	Panel    string         `json:"panel"`   // the HTML above the board: news, whose turn, undo
-	Info     string         `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
-	History  string         `json:"history"` // the HTML of the history: every move, the summary
-	Finished bool           `json:"finished"`
-	Announce []say.Sentence `json:"announce"`
+	kit.Envelope
+	Heading  string `json:"heading"` // the page's heading: it changes once a second phone joins
+	Cells    []Cell `json:"cells"`   // row by row
+	Panel    string `json:"panel"`   // the HTML above the board: news, whose turn, undo
+	Info     string `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
+	History  string `json:"history"` // the HTML of the history: every move, the summary
+	Finished bool   `json:"finished"`
 }
 
 // show answers with the board: a whole page, or for a script the JSON reply.
@@ -177,7 +177,8 @@ func (h handlers) replyOf(c echo.Context, p Play) (Reply, error) {
 	if err := History(f, p).Render(ctx, &w); err != nil {
 		return Reply{}, err
 	}
-	r := Reply{Version: p.Version, Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished, Announce: p.Say}
+	r := Reply{Envelope: kit.NewEnvelope(p.ID, p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
+		Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished}
 	r.Cells = make([]Cell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)

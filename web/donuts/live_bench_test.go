@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/donuts"
+	"tavolo/web/kit"
 	"tavolo/web/kit/kittest"
 	"tavolo/web/table"
 )
@@ -57,7 +58,7 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 		v := &donutsLive{h: handlers{k}}
 		require.NoError(b, v.Read(c))
 		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
-		require.NoError(b, v.Write(w, c))
+		require.NoError(b, kit.ViewEvent(w, c, v))
 	}
 	b.ReportMetric(float64(w.n)/float64(b.N), "bytes/event")
 }

@@ -2,9 +2,7 @@ package donuts
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -131,9 +129,11 @@ func (v *donutsLive) Version() int64 { return v.t.Rec.Version }
 func (v *donutsLive) Device() string { return v.t.device.ID }
 
 // Presence: a Donuts board does not show who is away.
-func (v *donutsLive) Presence(io.Writer, echo.Context) (bool, error) { return false, nil }
+func (v *donutsLive) AppendPresence(b []byte, _ echo.Context) ([]byte, bool, error) {
+	return b, false, nil
+}
 
-func (v *donutsLive) Write(w io.Writer, c echo.Context) error {
+func (v *donutsLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 	l := v.h.Localizer(c)
 	t := v.t
 	n, ask := len(t.Events), t.OpenAsk()
@@ -167,14 +167,7 @@ func (v *donutsLive) Write(w io.Writer, c echo.Context) error {
 	v.moves, v.ask, v.joined = n, ask, joined
 	r, err := v.h.replyOf(c, p)
 	if err != nil {
-		return err
+		return b, err
 	}
-	buf := kit.GetBuffer(&kit.ReplyBuffers)
-	b := strconv.AppendInt(append(*buf, "id: "...), t.Rec.Version, 10)
-	b, err = kit.AppendJSON(append(b, "\ndata: "...), r)
-	if err == nil {
-		_, err = w.Write(append(b, "\n\n"...))
-	}
-	kit.PutBuffer(&kit.ReplyBuffers, buf, b)
-	return err
+	return kit.AppendJSON(b, r)
 }

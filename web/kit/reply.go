@@ -2,11 +2,65 @@ package kit
 
 import (
 	"encoding/json"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
+
+	"tavolo/web/say"
 )
+
+// Envelope is what every game's reply to a script and every live event carry, whatever
+// the game: the table's version the view was drawn at, the page's title and address, and
+// the sentences to announce (never null), with the table's id (play again's reply is
+// another table's). A game's reply embeds it and adds its payload
+// (Diamant: the screen's HTML; Donuts: the board's parts), so that the JSON is one flat
+// object; the browser's screen.js applies any of them the same way: the version guard,
+// the title and address, the announcements, sounds, vibration and focus, and hands the
+// payload to the game's own function.
+type Envelope struct {
+	Table    string         `json:"table"` // the table's id: a version counts only within its table
+	Version  int64          `json:"version"`
+	Title    string         `json:"title"` // the page's title: the heading and " · Tavolo"
+	URL      string         `json:"url"`   // the screen's address, where a form's 303 leads
+	Announce []say.Sentence `json:"announce"`
+}
+
+// NewEnvelope is the envelope of a view of a table drawn at version under heading, at url.
+// A nil announce is an empty list.
+func NewEnvelope(table string, version int64, heading, url string, announce []say.Sentence) Envelope {
+	if announce == nil {
+		announce = []say.Sentence{}
+	}
+	return Envelope{Table: table, Version: version, Title: heading + " · Tavolo", URL: url, Announce: announce}
+}
+
+// AppendEnvelope appends an envelope's JSON as encoding/json writes NewEnvelope's, without
+// its closing brace: the game appends its own fields, then closes it.
+func AppendEnvelope[S []byte | string](b []byte, table string, version int64, heading string, url S, announce []say.Sentence) []byte {
+	b = AppendJSONString(append(b, `{"table":"`...), table)
+	b = strconv.AppendInt(append(b, `","version":`...), version, 10)
+	b = AppendJSONString(append(b, `,"title":"`...), heading)
+	b = AppendJSONString(append(b, ` · Tavolo","url":"`...), url)
+	b = append(b, `","announce":[`...)
+	for i, s := range announce {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendJSONString(append(b, `{"text":"`...), s.Text)
+		b = append(b, '"')
+		if s.Assertive {
+			b = append(b, `,"assertive":true`...)
+		}
+		if s.Sound != "" {
+			b = AppendJSONString(append(b, `,"sound":"`...), s.Sound)
+			b = append(b, '"')
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
 
 // Every game answers its scripts and feeds its live streams with JSON written straight
 // into pooled buffers: a reply to a script goes out through writeReply, an event through

@@ -44,12 +44,49 @@ type LiveView interface {
 	Read(c echo.Context) error
 	Version() int64
 	Device() string
-	// Write writes the device's view at the version read, as an event whose id is the
-	// version; the view shows who is away, and notes it.
-	Write(w io.Writer, c echo.Context) error
-	// Presence notes who is away now; when that changed since last noted and the view
-	// shows it, it writes the view as a "Presence" event and reports true.
-	Presence(w io.Writer, c echo.Context) (bool, error)
+	// AppendView appends the device's view at the version read, the data of an event
+	// whose id is the version (the game's reply JSON; the stream writes the event around
+	// it); the view shows who is away, and notes it.
+	AppendView(b []byte, c echo.Context) ([]byte, error)
+	// AppendPresence notes who is away now; when that changed since last noted and the
+	// view shows it, it appends the view, the data of a "presence" event, and reports true.
+	AppendPresence(b []byte, c echo.Context) ([]byte, bool, error)
+}
+
+// WriteEvent writes one event of a live stream, in one write: "id: 7\ndata: {…}\n\n" for
+// a view at a version (id at least 0), "event: presence\ndata: {…}\n\n" for a named event
+// without an id (id below 0). data appends the event's data; when it reports false,
+// nothing is written. The stream writes every event's frame so; a game gives only data.
+func WriteEvent(w io.Writer, name string, id int64, data func(b []byte) ([]byte, bool, error)) (bool, error) {
+	buf := GetBuffer(&ReplyBuffers)
+	b := *buf
+	if name != "" {
+		b = append(append(append(b, "event: "...), name...), '\n')
+	}
+	if id >= 0 {
+		b = append(strconv.AppendInt(append(b, "id: "...), id, 10), '\n')
+	}
+	b, ok, err := data(append(b, "data: "...))
+	if err == nil && ok {
+		_, err = w.Write(append(b, "\n\n"...))
+	}
+	PutBuffer(&ReplyBuffers, buf, b)
+	return err == nil && ok, err
+}
+
+// ViewEvent writes view's view as an event whose id is its version.
+func ViewEvent(w io.Writer, c echo.Context, view LiveView) error {
+	_, err := WriteEvent(w, "", view.Version(), func(b []byte) ([]byte, bool, error) {
+		b, err := view.AppendView(b, c)
+		return b, true, err
+	})
+	return err
+}
+
+// presenceEvent writes view's view as a "presence" event, if who is away changed and
+// the view shows it; it reports whether it wrote one.
+func presenceEvent(w io.Writer, c echo.Context, view LiveView) (bool, error) {
+	return WriteEvent(w, "presence", -1, func(b []byte) ([]byte, bool, error) { return view.AppendPresence(b, c) })
 }
 
 // Stream serves a table's live Stream with view; a script asking with Accept:
@@ -108,14 +145,14 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 		return nil
 	}
 	// Who is away as this device's page last showed them.
-	if _, err := view.Presence(io.Discard, c); err != nil {
+	if _, err := presenceEvent(io.Discard, c, view); err != nil {
 		return err
 	}
 	send := func() error {
 		if view.Version() == sent {
 			return nil
 		}
-		if err := view.Write(w, c); err != nil {
+		if err := ViewEvent(w, c, view); err != nil {
 			return err
 		}
 		if err := w.Flush(); err != nil {
@@ -155,7 +192,7 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 				if !touched || view.Version() != sent {
 					continue
 				}
-				wrote, err := view.Presence(w, c)
+				wrote, err := presenceEvent(w, c, view)
 				if err != nil {
 					return nil
 				}

@@ -1,6 +1,6 @@
 // Live updates of a table with a phone each (Diamant's, and Donuts' on two phones). The server sends, by Server-Sent Events,
 // this device's own view of the table each time it changes: the same JSON as an action's
-// reply. EventSource reconnects by itself and then sends Last-Event-ID, so the server
+// reply, which the page's screen (screen.js) puts on the page or drops. EventSource reconnects by itself and then sends Last-Event-ID, so the server
 // answers with one catch-up event if the table moved on; the page says when the
 // connection is lost, when it is back, and when it cannot come back. A "presence" event
 // is the same view at the same version (it has no id, so Last-Event-ID stays the
@@ -20,13 +20,6 @@ import { retryDelay } from './backoff.js';
 // How long "connected again" stays on screen.
 const BACK_SHOWN_MS = 15_000;
 
-/** A live update's content, parsed but not on the page. */
-function parse(html) {
-  const tpl = document.createElement('template');
-  tpl.innerHTML = html ?? '';
-  return tpl.content;
-}
-
 /**
  * Whether a live update would only take this device off a vote it is in the middle of:
  * a phone holding several seats shows one seat's vote form, and another phone's vote
@@ -45,14 +38,17 @@ export function keepsVote(root, next) {
 }
 
 /**
- * Follows the table whose live URL the element carries.
+ * Follows the table whose live URL the element carries. Every event goes to the page's
+ * screen (screen.js), which alone decides whether it is newer than what is shown.
  * @param {HTMLElement} root the page's main element
- * @param {(reply: object) => void} show puts a reply on the page
+ * @param {{version: () => number, live: (reply: object) => boolean, presence?: (reply: object) => boolean}} screen
+ *   the version shown; puts a newer view on the page; puts a view of the same version on
+ *   the page (a phone gone away or back); each reports whether it drew
  */
-export function follow(root, show) {
+export function follow(root, screen) {
   const el = root.querySelector('[data-live]');
   if (!el || typeof EventSource === 'undefined') return null;
-  const version = () => Number(root.querySelector('[data-version]')?.dataset.version ?? -1);
+  const version = () => screen.version();
   const texts = { lost: el.dataset.lost, back: el.dataset.back, failed: el.dataset.failed };
   const live = el.dataset.live;
   let lost = false;
@@ -132,37 +128,14 @@ export function follow(root, show) {
     source = new EventSource(live + (live.includes('?') ? '&' : '?') + 'since=' + version());
     source.addEventListener('presence', (event) => {
       const reply = read(event);
-      // Only onto the same version and the same screen: anything newer comes as a message.
-      if (!reply || reply.version !== version()) return;
-      const next = parse(reply.html);
-      const screen = (el) => el.querySelector('[data-screen]')?.dataset.screen;
-      if (screen(next) !== screen(root)) return;
-      show(reply);
-      paint();
+      // Only onto the same version (and screen): anything newer comes as a message.
+      if (reply && screen.presence?.(reply)) paint();
     });
     source.addEventListener('message', (event) => {
       const reply = read(event);
-      // An action's own reply may have come first: never go back, never show twice.
-      if (!reply || reply.version <= version()) return;
-      const next = parse(reply.html);
-      if (keepsVote(root, next)) {
-        // Stay on the vote: only the count of votes changes, and the form's version.
-        root.querySelector('[data-version]').dataset.version = reply.version;
-        root.querySelector('form.vote input[name="version"]').value = reply.version;
-        const votes = root.querySelector('.votes');
-        const count = next.querySelector('.votes')?.textContent;
-        if (votes && count && votes.textContent !== count) {
-          votes.textContent = count;
-          announce(count);
-        }
-        // "Where are we?" stays true to the table: who is still to vote has changed.
-        const where = root.querySelector('#where');
-        const fresh = next.querySelector('#where')?.textContent;
-        if (where && fresh) where.textContent = fresh;
-      } else {
-        show(reply);
-        paint();
-      }
+      // An action's own reply may have come first: the screen never goes back, never
+      // shows the same version twice.
+      if (reply && screen.live(reply)) paint();
       back();
     });
     source.addEventListener('open', () => {

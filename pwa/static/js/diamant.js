@@ -1,10 +1,12 @@
 // Diamant's screens, enhanced: forms and marked links are sent with fetch, the server
-// answers with the next screen's content and the sentences to announce, and this module
-// swaps it in, moves focus to the new heading, announces, and plays the sounds. Without
+// answers with the next screen's content and the sentences to announce, and screen.js
+// (every game's) puts it on the page: the version guard, the screen swapped in, focus on
+// the new heading, the announcements and the sounds; live events go the same way. Without
 // this module every form still works (POST, then 303 to the screen).
-import { announce, repeatLast, lastAnnouncement, sound, haptic, focusHeading } from './feedback.js';
+import { announce, repeatLast, lastAnnouncement } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
-import { follow } from './diamant-live.js';
+import { follow, keepsVote } from './diamant-live.js';
+import { createScreen, wireKeys } from './screen.js';
 import { wireShareButtons } from './share.js';
 import { sendPatiently } from './toomany.js';
 
@@ -16,71 +18,77 @@ const main = document.getElementById('main');
  * the form's buttons stay disabled meanwhile. Given up, the form is usable again.
  */
 async function go(url, init, fallback, form) {
+  const ticket = screen.ask({ navigation: init.method === 'GET' });
   let res;
   try {
     res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
   } catch {
+    screen.settle(ticket);
     fallback();
     return;
   }
   if (!res) {
+    screen.settle(ticket);
     for (const b of form?.querySelectorAll('button') ?? []) b.disabled = false;
     return;
   }
   const type = res.headers.get('Content-Type') || '';
   if (!type.includes('application/json')) {
+    screen.settle(ticket);
     fallback();
     return;
   }
-  show(await res.json());
+  let reply;
+  try {
+    reply = await res.json();
+  } finally {
+    screen.settle(ticket);
+  }
+  if (!screen.reply(reply, ticket, { refused: !res.ok })) {
+    // Not drawn (its screen came first by the live stream): the form that sent it is
+    // usable again, should it still be on the page.
+    for (const b of form?.querySelectorAll('button') ?? []) b.disabled = false;
+  }
 }
 
-// The address of the screen shown (a reply replaces it without a new page).
-let shownAt = location.pathname + location.search;
-
-/** Where focus is, so that a live update can put it back on the same control. */
-function focusKey() {
-  const a = document.activeElement;
-  if (!a || !main.contains(a) || a === main) return null;
-  if (a.id) return `#${CSS.escape(a.id)}`;
-  if (a.name && a.form) return `form[action="${CSS.escape(a.form.getAttribute('action'))}"] [name="${CSS.escape(a.name)}"][value="${CSS.escape(a.value)}"]`;
-  return null;
+/** A live update's content, parsed but not on the page. */
+function parse(html) {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html ?? '';
+  return tpl.content;
 }
 
 /**
- * Puts a reply on the page: the new screen, its address, focus, sentences and sounds.
- * A live update of the same screen leaves focus where it was.
+ * Draws a reply's screen (Diamant's payload: its HTML). A live update that would only take
+ * this device off a vote it is in the middle of keeps the vote: only the count of votes
+ * and the form's version change, and the count alone is said.
  */
-function show(reply, live = false) {
-  const before = main.querySelector('h1')?.textContent;
-  const key = live ? focusKey() : null;
-  main.innerHTML = reply.html;
-  document.title = reply.title;
-  if (reply.url && reply.url !== location.pathname + location.search) {
-    history.replaceState({ tavolo: true }, '', reply.url);
-  }
-  shownAt = location.pathname + location.search;
-  enhance();
-  const same = live && main.querySelector('h1')?.textContent === before;
-  const target = same && key ? main.querySelector(key) : null;
-  if (target) target.focus();
-  else if (!same) focusHeading(main);
-  const polite = reply.announce.filter((s) => !s.assertive).map((s) => s.text).join(' ');
-  const alarms = reply.announce.filter((s) => s.assertive).map((s) => s.text).join(' ');
-  if (alarms) {
-    announce(alarms, { assertive: true });
-  }
-  if (polite) setTimeout(() => announce(polite), alarms ? 150 : 0);
-  const sounds = reply.announce.map((s) => s.sound).filter(Boolean);
-  // The most telling sound only: a lost round outweighs a treasure.
-  for (const name of ['lost', 'hazard', 'idol', 'treasure']) {
-    if (sounds.includes(name)) {
-      sound(name);
-      if (name === 'lost' || name === 'hazard') haptic(name);
-      break;
+function draw(reply, { live }) {
+  if (live) {
+    const next = parse(reply.html);
+    if (keepsVote(main, next)) {
+      main.querySelector('[data-version]').dataset.version = reply.version;
+      main.querySelector('form.vote input[name="version"]').value = reply.version;
+      const votes = main.querySelector('.votes');
+      const count = next.querySelector('.votes')?.textContent;
+      const said = [];
+      if (votes && count && votes.textContent !== count) {
+        votes.textContent = count;
+        said.push({ text: count });
+      }
+      // "Where are we?" stays true to the table: who is still to vote has changed.
+      const where = main.querySelector('#where');
+      const fresh = next.querySelector('#where')?.textContent;
+      if (where && fresh) where.textContent = fresh;
+      return said;
     }
   }
+  main.innerHTML = reply.html;
+  enhance();
+  return undefined;
 }
+
+const screen = createScreen({ root: main, draw });
 
 function onSubmit(event) {
   const form = event.target;
@@ -149,20 +157,18 @@ function enhance() {
 document.addEventListener('submit', onSubmit);
 document.addEventListener('click', onClick);
 // R repeats the last announcement, S says where the game stands; not while typing.
-const KEYS = { r: repeat, s: where };
-document.addEventListener('keydown', (event) => {
-  const action = event.key.length === 1 ? KEYS[event.key.toLowerCase()] : undefined;
-  if (!action) return;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const t = event.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement || t.isContentEditable) return;
-  event.preventDefault();
-  action();
-});
+wireKeys({ repeat, where });
 // Back and forward: the server knows the screen; ask it again. A move within the screen
 // (the skip link's #main) is no other screen: reloading then would undo the skip.
 window.addEventListener('popstate', () => {
-  if (location.pathname + location.search !== shownAt) location.reload();
+  if (location.pathname + location.search !== screen.shownAt()) location.reload();
 });
 enhance();
-follow(main, (reply) => show(reply, true));
+// The table's live stream: a newer view as a live update; a phone gone away or back (the
+// same version) only onto the same screen.
+const screenOf = (el) => el.querySelector('[data-screen]')?.dataset.screen;
+follow(main, {
+  version: screen.version,
+  live: (reply) => screen.live(reply),
+  presence: (reply) => screenOf(parse(reply.html)) === screenOf(main) && screen.live(reply, { same: true }),
+});

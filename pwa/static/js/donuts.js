@@ -2,21 +2,22 @@
 // plates are submit buttons; this module turns it into a WAI-ARIA grid (one tab stop,
 // arrow keys, Enter or Space places) with commands for those who do not scan the grid,
 // and posts moves with fetch. The server answers with the board's new state, the panel's
-// HTML and the sentences to announce; the page is updated in place and focus stays put.
+// HTML and the sentences to announce; screen.js (every game's) puts a reply or a live
+// event on the page with this module's draw, which updates the board in place, so that
+// focus stays put.
 // "Where are we?" (its button, or S anywhere on the screen but in a text field) says the
 // whole state; the history of the moves is a section of the screen, its summary shared
 // once the game is over.
 import { follow } from './diamant-live.js';
-import { announce, repeatLast, say, sound, haptic } from './feedback.js';
+import { announce, repeatLast, say } from './feedback.js';
 import { loadT } from './catalog.js';
+import { createScreen, wireKeys, FEEL } from './screen.js';
 import { wireShareButtons } from './share.js';
 import { sendPatiently, waitingText } from './toomany.js';
 
 const SIZE = 6;
 // How long typed characters of a plate ("3 4", "d3") wait for the next one.
 const TYPING_MS = 1500;
-// The pause between the sounds of one answer (a move, a flip, the reply, the end).
-const SOUND_GAP_MS = 350;
 
 /** Reads a typed plate: two numbers (row, column) or a column letter a-f and a row. */
 export function parsePlate(text) {
@@ -36,6 +37,7 @@ class Board {
     this.form = document.getElementById('donuts-board-form');
     this.cells = [...table.querySelectorAll('td.plate')];
     this.busy = false;
+    this.screen = null; // the page's screen (screen.js), which puts the replies on it
     this.typed = '';
     this.typedTimer = 0;
 
@@ -132,14 +134,11 @@ class Board {
       e.preventDefault();
       return undefined;
     }
-    // S ("where are we?") is the whole screen's key: see below.
+    // R (repeat) and S ("where are we?") are the whole screen's keys: see below.
     const command = { a: 'donuts-playable', l: 'donuts-last', p: 'donuts-score' }[key];
     if (command) {
       e.preventDefault();
       announce(document.getElementById(command)?.textContent.trim());
-    } else if (key === 'r') {
-      e.preventDefault();
-      repeatLast();
     }
     return undefined;
   }
@@ -182,6 +181,7 @@ class Board {
       return false;
     }
     this.busy = true;
+    const ticket = this.screen.ask();
     try {
       const res = await sendPatiently(() => fetch(url, {
         method: 'POST',
@@ -196,7 +196,7 @@ class Board {
         return false;
       }
       const reply = await res.json();
-      this.apply(reply);
+      this.screen.reply(reply, ticket, { refused: !res.ok });
       return res.ok;
     } catch {
       const t = await loadT();
@@ -204,18 +204,19 @@ class Board {
       return false;
     } finally {
       this.busy = false;
+      this.screen.settle(ticket);
     }
   }
 
-  apply(reply) {
+  // draw puts a reply's payload on the board: the plates, the heading, the panel, the
+  // information below and the history; screen.js does the rest (the title, what is said,
+  // the sounds and the vibration).
+  draw(reply) {
     for (const input of document.querySelectorAll('input[name="version"]')) input.value = String(reply.version);
     const live = document.querySelector('[data-live]');
     if (live) live.dataset.version = String(reply.version);
     const h1 = document.querySelector('h1');
-    if (reply.heading && h1 && h1.textContent !== reply.heading) {
-      document.title = document.title.replace(h1.textContent, reply.heading);
-      h1.textContent = reply.heading;
-    }
+    if (reply.heading && h1 && h1.textContent !== reply.heading) h1.textContent = reply.heading;
     reply.cells.forEach((c, i) => {
       const td = this.cells[i];
       td.dataset.donut = c.d || '';
@@ -238,24 +239,7 @@ class Board {
       }
     }
     wireShareButtons(document.getElementById('donuts-history') || document);
-    const said = reply.announce || [];
-    const assertive = said.some((s) => s.assertive);
-    announce(said.map((s) => s.text).join(' '), { assertive });
-    if (assertive) {
-      sound('hazard');
-      haptic('refused');
-      return;
-    }
-    said.filter((s) => s.sound).forEach((s, k) => setTimeout(() => sound(s.sound), k * SOUND_GAP_MS));
-    if (said.length > 0) haptic(reply.finished ? 'end' : 'move');
   }
-}
-
-/** Whether a key pressed on el types text (a text field, a list, an editable area). */
-export function typesText(el) {
-  if (!el || !el.tagName) return false;
-  if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
-  return el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'reset', 'submit'].includes(el.type);
 }
 
 /** Says where the game stands: the sentence the server keeps fresh in #donuts-where. */
@@ -270,13 +254,18 @@ if (table) {
     where.hidden = false;
     where.addEventListener('click', whereAreWe);
   }
-  document.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.key.toLowerCase() !== 's' || typesText(e.target)) return;
-    e.preventDefault();
-    whereAreWe();
-  });
+  wireKeys({ repeat: repeatLast, where: whereAreWe });
   wireShareButtons(document.getElementById('donuts-history') || document);
   const board = new Board(table);
+  const main = document.querySelector('main');
+  // A reply or a live event: drawn in place; focus stays where it is; every sound.
+  board.screen = createScreen({
+    root: main,
+    draw: (reply) => board.draw(reply),
+    version: Number(document.querySelector('input[name="version"]')?.value ?? -1),
+    focus: 'stay',
+    feel: FEEL.each,
+  });
   // On two phones, the other phone's moves arrive by the table's live stream.
-  follow(document.querySelector('main'), (reply) => board.apply(reply));
+  follow(main, board.screen);
 }

@@ -1,0 +1,215 @@
+// One way to put a game's answer on the page, for every game: an action's reply to a
+// script and a live event from the table's stream carry the same envelope (web/reply.go:
+// table, version, title, url, announce) and the game's payload (Diamant: the screen's
+// HTML; Donuts: the board's parts). This module decides whether it is shown (the version
+// guard), and if so has the game draw its payload, then sets the title and the address,
+// moves focus, announces the sentences (alarms first, then the rest), and plays the sounds
+// and vibrations; the game's module passes the function that draws its payload.
+//
+// The version guard works both ways. The acting phone's own live event may arrive before
+// its reply: whichever comes first is shown, the later one at the same version does
+// nothing (no second drawing, announcement or move of focus), and nothing older than what
+// is shown is ever drawn over it. Two exceptions, both asked for by the player: a screen
+// asked for by a link (the vote, the reveal: the same version, another screen), and a
+// reply to a request during which nothing else was drawn (an action refused, or one that
+// changes no version). A refusal the table has meanwhile moved past is said, not drawn.
+//
+// The keyboard shortcuts every game shares are here too: R says the last announcement
+// again, S where the game stands; never while typing in a field.
+import { announce, sound, haptic, focusHeading } from './feedback.js';
+
+// ---- pure parts (pwa/test/screen.test.mjs) ----
+
+/**
+ * The version guard of one page: what it shows (a table and a version) and how many
+ * times it has drawn. path is the page's address, whose table is the one shown until a
+ * reply names another.
+ */
+export function createGuard({ version = -1, path = '' } = {}) {
+  let table = '';
+  let shown = Number.isFinite(version) ? version : -1;
+  let draws = 0;
+  // Whether a reply or event is of another table than the one shown (play again's).
+  const other = (r) => Boolean(r.table) && (table ? r.table !== table : !path.split('/').includes(r.table));
+  return {
+    version: () => shown,
+    /** A ticket for a request about to be sent; navigation: a link's screen, not an action. */
+    ask: ({ navigation = false } = {}) => ({ draws, navigation }),
+    /**
+     * What to do with a request's reply: 'draw' it, only 'say' its sentences (a refusal
+     * of a table that has moved on), or 'drop' it (an older or equal view already shown).
+     */
+    reply(r, ticket = { draws: -1, navigation: false }, { refused = false } = {}) {
+      if (!r || !Number.isFinite(r.version)) return 'drop';
+      if (other(r) || r.version > shown) return 'draw';
+      if (r.version === shown && (ticket.navigation || ticket.draws === draws)) return 'draw';
+      return refused ? 'say' : 'drop';
+    },
+    /**
+     * What to do with a live event: 'draw' one newer than what is shown, or with same, one
+     * of the same version (a phone gone away or back); else 'drop'.
+     */
+    live(r, { same = false } = {}) {
+      if (!r || !Number.isFinite(r.version) || other(r)) return 'drop';
+      return (same ? r.version === shown : r.version > shown) ? 'draw' : 'drop';
+    },
+    /** Notes that r is now shown. */
+    drawn(r) {
+      if (r.table) table = r.table;
+      shown = r.version;
+      draws += 1;
+    },
+  };
+}
+
+/** The sentences of a reply: the alarms, the rest, and the sounds that go with them, in order. */
+export function sentences(announced = []) {
+  const list = announced ?? [];
+  const text = (alarm) => list.filter((s) => Boolean(s.assertive) === alarm).map((s) => s.text).join(' ');
+  return { alarms: text(true), polite: text(false), sounds: list.map((s) => s.sound).filter(Boolean) };
+}
+
+/**
+ * How a game's replies sound and vibrate: each returns the sounds to play, in order, and
+ * the kind of vibration (feedback.js HAPTICS), or none.
+ */
+export const FEEL = {
+  // Diamant: the most telling sound only (a lost round outweighs a treasure); a hazard
+  // and a lost round vibrate.
+  loudest(reply, said) {
+    const name = ['lost', 'hazard', 'idol', 'treasure'].find((n) => said.sounds.includes(n));
+    return { sounds: name ? [name] : [], haptic: name === 'lost' || name === 'hazard' ? name : null };
+  },
+  // Donuts: each sound in turn (a move, a flip, the reply, the end); a refusal has the
+  // hazard's sound and vibrates as one; any other news vibrates as a move, or the end.
+  each(reply, said) {
+    if (said.alarms) return { sounds: ['hazard'], haptic: 'refused' };
+    const any = said.polite !== '';
+    return { sounds: said.sounds, haptic: any ? (reply.finished ? 'end' : 'move') : null };
+  },
+};
+
+// The pause between the sounds of one answer; the polite sentences' wait after an alarm.
+const SOUND_GAP_MS = 350;
+const POLITE_AFTER_ALARM_MS = 150;
+
+// ---- on the page ----
+
+/** Where focus is inside root, as a selector that finds the same control in new content. */
+function focusKey(root) {
+  const a = document.activeElement;
+  if (!a || !root.contains(a) || a === root) return null;
+  if (a.id) return `#${CSS.escape(a.id)}`;
+  if (a.name && a.form) return `form[action="${CSS.escape(a.form.getAttribute('action'))}"] [name="${CSS.escape(a.name)}"][value="${CSS.escape(a.value)}"]`;
+  return null;
+}
+
+/**
+ * A game's screen. root: the element the game draws in (its main); draw(reply, how): the
+ * game's function that draws the payload (how.live: a live event), which may return a
+ * list of sentences to say instead of the reply's (an update it drew only in part);
+ * focus: 'screen' (a reply, or a live event of another screen, moves focus to the new
+ * heading; a live update of the same screen leaves it on the same control) or 'stay' (the
+ * game keeps focus itself, as Donuts' board does); feel: FEEL.loudest or FEEL.each;
+ * version: the version the page was drawn at (by default its [data-version]'s).
+ */
+export function createScreen({ root, draw, version, focus = 'screen', feel = FEEL.loudest }) {
+  const guard = createGuard({
+    version: version ?? Number(root.querySelector('[data-version]')?.dataset.version ?? -1),
+    path: location.pathname,
+  });
+  let shownAt = location.pathname + location.search;
+  let pending = 0; // requests sent and not answered yet
+
+  const heading = () => root.querySelector('h1')?.textContent;
+
+  function put(reply, { live, asked }) {
+    const before = heading();
+    const key = focus === 'screen' && live && !asked ? focusKey(root) : null;
+    const instead = draw(reply, { live });
+    guard.drawn(reply);
+    if (reply.title) document.title = reply.title;
+    if (reply.url && reply.url !== location.pathname + location.search) {
+      history.replaceState({ tavolo: true }, '', reply.url);
+    }
+    shownAt = location.pathname + location.search;
+    if (focus === 'screen') {
+      const same = live && !asked && heading() === before;
+      const target = same && key ? root.querySelector(key) : null;
+      if (target) target.focus();
+      else if (!same) focusHeading(root);
+    }
+    tell(reply, Array.isArray(instead) ? instead : reply.announce);
+  }
+
+  function tell(reply, announced) {
+    const said = sentences(announced);
+    if (said.alarms) announce(said.alarms, { assertive: true });
+    if (said.polite) setTimeout(() => announce(said.polite), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    const { sounds, haptic: kind } = feel(reply, said);
+    sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
+    if (kind) haptic(kind);
+  }
+
+  /** A request answered, or given up: no longer under way. */
+  function settle(ticket) {
+    if (ticket?.open) {
+      ticket.open = false;
+      pending -= 1;
+    }
+  }
+
+  return {
+    /** The version shown. */
+    version: () => guard.version(),
+    /** The address of the screen shown (a reply replaces it without a new page). */
+    shownAt: () => shownAt,
+    /** Call before sending a request; hand the ticket to reply, or to settle if none comes. */
+    ask(options) {
+      pending += 1;
+      return { ...guard.ask(options), open: true };
+    },
+    settle,
+    /** Puts a request's reply on the page; refused: its status was not 2xx. Reports whether it drew it. */
+    reply(reply, ticket, { refused = false } = {}) {
+      settle(ticket);
+      const what = guard.reply(reply, ticket, { refused });
+      if (what === 'draw') put(reply, { live: false, asked: true });
+      else if (what === 'say') tell(reply, reply.announce);
+      return what === 'draw';
+    },
+    /**
+     * Puts a live event on the page; same: one of the same version (presence). While a
+     * request of this page is under way, the event is that request's outcome as far as
+     * focus goes (the acting phone's own event may come first). Reports whether it drew it.
+     */
+    live(reply, { same = false } = {}) {
+      if (guard.live(reply, { same }) !== 'draw') return false;
+      put(reply, { live: true, asked: pending > 0 && !same });
+      return true;
+    },
+  };
+}
+
+/** Whether a key pressed on el types text (a text field, a list, an editable area). */
+export function typesText(el) {
+  if (!el || !el.tagName) return false;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  return el.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'reset', 'submit'].includes(el.type);
+}
+
+/**
+ * The keys every game shares: R (repeat) says the last announcement again, S (where) says
+ * where the game stands; not while typing in a field, nor with a modifier, nor when a
+ * control already took the key.
+ */
+export function wireKeys({ repeat, where }) {
+  const keys = { r: repeat, s: where };
+  document.addEventListener('keydown', (event) => {
+    const action = event.key.length === 1 ? keys[event.key.toLowerCase()] : undefined;
+    if (!action || event.defaultPrevented) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || typesText(event.target)) return;
+    event.preventDefault();
+    action();
+  });
+}

@@ -1,0 +1,119 @@
+// The version guard of screen.js, and what a reply says and sounds: pure, without a page.
+// The race it guards against: the acting phone's own live event (SSE) may arrive before
+// its action's reply, both at the same version.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGuard, sentences, FEEL } from '../static/js/screen.js';
+
+const at = (version, table = 'ttt') => ({ table, version, announce: [] });
+
+/**
+ * Plays arrivals into a guard as screen.js does, and returns what was drawn (version and
+ * by what). A reply's ticket is taken when its request is sent (sent: the step before
+ * which it was sent).
+ */
+function play(guard, steps) {
+  const drawn = [];
+  const tickets = {};
+  for (const s of steps) {
+    if (s.send) {
+      tickets[s.send] = guard.ask(s.options);
+      continue;
+    }
+    const what = s.live ? guard.live(s.r, s) : guard.reply(s.r, tickets[s.reply], s);
+    if (what === 'draw') {
+      guard.drawn(s.r);
+      drawn.push(`${s.live ? 'live' : 'reply'} ${s.r.version}`);
+    } else if (what === 'say') {
+      drawn.push(`said ${s.r.version}`);
+    }
+  }
+  return drawn;
+}
+
+test('the live event before the reply: drawn once, by whichever comes first', () => {
+  const guard = createGuard({ version: 6, path: '/diamant/ttt' });
+  assert.deepEqual(play(guard, [{ send: 'draw' }, { live: true, r: at(7) }, { reply: 'draw', r: at(7) }]), ['live 7']);
+  assert.equal(guard.version(), 7);
+});
+
+test('the reply before the live event: drawn once', () => {
+  const guard = createGuard({ version: 6, path: '/diamant/ttt' });
+  assert.deepEqual(play(guard, [{ send: 'draw' }, { reply: 'draw', r: at(7) }, { live: true, r: at(7) }]), ['reply 7']);
+});
+
+test('never back: an older reply or event after a newer one is dropped', () => {
+  const guard = createGuard({ version: 6, path: '/donuts/t/ttt' });
+  assert.deepEqual(play(guard, [
+    { send: 'a' },
+    { live: true, r: at(8) },
+    { reply: 'a', r: at(7) },
+    { live: true, r: at(7) },
+    { live: true, r: at(8) },
+  ]), ['live 8']);
+});
+
+test('a reply that changes no version is drawn when nothing else was meanwhile', () => {
+  // A refused action: the same version, the reason said as an alarm.
+  const guard = createGuard({ version: 6, path: '/donuts/t/ttt' });
+  assert.deepEqual(play(guard, [{ send: 'a' }, { reply: 'a', r: at(6), refused: true }]), ['reply 6']);
+  // Refused after the table moved on by the stream: said, not drawn over the newer view.
+  assert.deepEqual(play(guard, [{ send: 'b' }, { live: true, r: at(7) }, { reply: 'b', r: at(7), refused: true }]), ['live 7', 'said 7']);
+  assert.deepEqual(play(guard, [{ send: 'c' }, { live: true, r: at(8) }, { reply: 'c', r: at(7), refused: true }]), ['live 8', 'said 7']);
+});
+
+test('a screen asked for by a link (the same version, another screen) is drawn', () => {
+  const guard = createGuard({ version: 6, path: '/diamant/ttt' });
+  assert.deepEqual(play(guard, [
+    { send: 'pass', options: { navigation: true } },
+    { live: true, r: at(6) },
+    { reply: 'pass', r: at(6) },
+  ]), ['reply 6']);
+  // But never an older one.
+  assert.deepEqual(play(guard, [{ send: 'vote', options: { navigation: true } }, { live: true, r: at(7) }, { reply: 'vote', r: at(6) }]), ['live 7']);
+});
+
+test('presence: only a view of the same version, and once per event', () => {
+  const guard = createGuard({ version: 6, path: '/diamant/ttt' });
+  assert.deepEqual(play(guard, [
+    { live: true, same: true, r: at(5) },
+    { live: true, same: true, r: at(6) },
+    { live: true, same: true, r: at(7) },
+  ]), ['live 6']);
+});
+
+test('another table (play again) is drawn whatever its version; the page\'s own table is known by its address', () => {
+  const guard = createGuard({ version: 12, path: '/diamant/old' });
+  assert.deepEqual(play(guard, [{ send: 'a' }, { reply: 'a', r: at(12, 'old') }]), ['reply 12']);
+  assert.deepEqual(play(guard, [{ send: 'again' }, { reply: 'again', r: at(0, 'new') }]), ['reply 0']);
+  // From then on the new table's versions count; a late event of the old one is dropped.
+  assert.deepEqual(play(guard, [{ live: true, r: at(13, 'old') }, { live: true, r: at(1, 'new') }]), ['live 1']);
+});
+
+test('a reply or event without a version is dropped', () => {
+  const guard = createGuard({ version: 1 });
+  assert.equal(guard.reply(null), 'drop');
+  assert.equal(guard.reply({ announce: [] }), 'drop');
+  assert.equal(guard.live({ version: 'x' }), 'drop');
+});
+
+test('sentences: alarms apart from the rest, sounds in order', () => {
+  assert.deepEqual(sentences([
+    { text: 'Bruno draws a snake.', sound: 'hazard' },
+    { text: 'Second snake!', assertive: true, sound: 'lost' },
+    { text: 'Round 2.' },
+  ]), { alarms: 'Second snake!', polite: 'Bruno draws a snake. Round 2.', sounds: ['hazard', 'lost'] });
+  assert.deepEqual(sentences(null), { alarms: '', polite: '', sounds: [] });
+});
+
+test('Diamant sounds the most telling sound only; Donuts every sound, a refusal as one', () => {
+  const d = (list) => FEEL.loudest({}, sentences(list));
+  assert.deepEqual(d([{ text: 'a', sound: 'treasure' }, { text: 'b', sound: 'lost' }]), { sounds: ['lost'], haptic: 'lost' });
+  assert.deepEqual(d([{ text: 'a', sound: 'treasure' }]), { sounds: ['treasure'], haptic: null });
+  assert.deepEqual(d([{ text: 'a' }]), { sounds: [], haptic: null });
+  const n = (list, finished = false) => FEEL.each({ finished }, sentences(list));
+  assert.deepEqual(n([{ text: 'a', sound: 'place' }, { text: 'b', sound: 'flip' }]), { sounds: ['place', 'flip'], haptic: 'move' });
+  assert.deepEqual(n([{ text: 'a', sound: 'win' }], true), { sounds: ['win'], haptic: 'end' });
+  assert.deepEqual(n([{ text: 'No.', assertive: true }]), { sounds: ['hazard'], haptic: 'refused' });
+  assert.deepEqual(n([]), { sounds: [], haptic: null });
+});
