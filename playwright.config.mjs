@@ -38,6 +38,12 @@ export default defineConfig({
       ],
     },
   },
+  // Wall-clock measurements (tagged @alone) run after every other test, by themselves: beside
+  // another worker's browser, a frame on this two-core machine measures the machine.
+  projects: [
+    { name: 'all', grepInvert: /@alone/ },
+    { name: 'alone', grep: /@alone/, dependencies: ['all'] },
+  ],
   webServer: {
     // A fresh data folder for every run: no state leaks between runs.
     command: `sh -c 'd=$(mktemp -d) && exec ${BIN} --addr 127.0.0.1:${PORT} --data "$d"'`,
