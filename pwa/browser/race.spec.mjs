@@ -131,7 +131,7 @@ test('Donuts on two phones: a move is drawn and said once, and focus stays on it
     await gp.goto('/join');
     await gp.getByRole('textbox', { name: msg(cat, 'join.code') }).fill(code);
     await gp.getByRole('button', { name: msg(cat, 'join.submit') }).click();
-    await gp.getByRole('button', { name: msg(cat, 'join.take.donuts', { Color: color('vanilla') }) }).click();
+    await gp.getByRole('button', { name: msg(cat, 'donuts.join.take', { Color: color('vanilla') }) }).click();
     await expect(h1(gp)).toHaveText(msg(cat, 'donuts.play.title.phones', { Color: color('vanilla') }));
     await expect(h1(hp)).toHaveText(msg(cat, 'donuts.play.title.phones', { Color: color('chocolate') }));
 
