@@ -81,18 +81,14 @@ func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm)
 
 // resume lists this device's unfinished tables.
 func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
-	device, err := h.DeviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "diamant")
+	tables, err := h.DeviceTables(c, "diamant")
 	if err != nil {
 		return nil, err
 	}
 	var out []Resume
 	for _, t := range tables {
 		var opt diamanttable.Options
-		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+		if json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
 		out = append(out, Resume{ID: t.ID, Names: say.And(l, opt.Players)})

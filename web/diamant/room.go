@@ -22,13 +22,7 @@ func New(k *kit.Kit) kit.Game {
 	h := handlers{k}
 	return kit.Game{Name: diamanttable.Game.Name(), Title: "game.diamant", Desc: "home.diamant.desc", Players: "home.diamant.players",
 		Path: "/diamant", TablePath: "/diamant/", Routes: h.routes, Resume: h.resumeList, Join: join,
-		Import: func(r table.Record) (table.Record, table.SeatSet, error) {
-			moved, t, err := diamanttable.Import(r)
-			if err != nil {
-				return moved, 0, err
-			}
-			return moved, diamanttable.Game.Seats(t), nil
-		},
+		Import: kit.ImportWith(diamanttable.Game, diamanttable.Import),
 		ImportProblem: func(l *i18n.Localizer, err error) string {
 			var de *diamant.Error
 			if errors.As(err, &de) {

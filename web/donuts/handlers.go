@@ -59,18 +59,14 @@ func (h handlers) renderSetup(c echo.Context, status int, p Setup) error {
 
 // resume lists this device's unfinished games.
 func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
-	device, err := h.DeviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	tables, err := h.Store.ListForDevice(c.Request().Context(), device, "donuts")
+	tables, err := h.DeviceTables(c, "donuts")
 	if err != nil {
 		return nil, err
 	}
 	var out []Resume
 	for _, t := range tables {
 		var opt donutstable.Options
-		if t.Finished || json.Unmarshal(t.Setup, &opt) != nil {
+		if json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
 		out = append(out, Resume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})

@@ -21,13 +21,7 @@ func New(k *kit.Kit) kit.Game {
 	h := handlers{k}
 	return kit.Game{Name: donutstable.Game.Name(), Title: "game.donuts", Desc: "home.donuts.desc", Players: "home.donuts.players",
 		Path: "/donuts", TablePath: "/donuts/t/", Routes: h.routes, Resume: h.resumeList, Join: join,
-		Import: func(r table.Record) (table.Record, table.SeatSet, error) {
-			moved, t, err := donutstable.Import(r)
-			if err != nil {
-				return moved, 0, err
-			}
-			return moved, donutstable.Game.Seats(t), nil
-		},
+		Import: kit.ImportWith(donutstable.Game, donutstable.Import),
 		ImportProblem: func(l *i18n.Localizer, err error) string {
 			switch {
 			case errors.Is(err, donutstable.ErrLevel):

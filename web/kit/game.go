@@ -57,3 +57,15 @@ type Joining struct {
 	// problem is a sentence to show, with its status.
 	Add func(name string) (setup json.RawMessage, seat int, status int, problem string, err error)
 }
+
+// ImportWith is a Game's Import made from its table plug-in g and check, its checks of a
+// record kept on a phone: the seats the player held are those people hold in the game.
+func ImportWith[S any](g table.Game[S], check func(table.Record) (table.Record, S, error)) func(table.Record) (table.Record, table.SeatSet, error) {
+	return func(r table.Record) (table.Record, table.SeatSet, error) {
+		moved, st, err := check(r)
+		if err != nil {
+			return moved, 0, err
+		}
+		return moved, g.Seats(st), nil
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -65,4 +66,15 @@ func (s *Kit) DeviceID(c echo.Context) (string, error) {
 func (s *Kit) LockTable(id string) (func(), error) {
 	unlock, err := s.Tables.Lock(id)
 	return unlock, TableError(err)
+}
+
+// DeviceTables lists this device's unfinished tables of game, the most recently changed
+// first: what a game's setup page offers to resume.
+func (s *Kit) DeviceTables(c echo.Context, game string) ([]table.Table, error) {
+	device, err := s.DeviceID(c)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := s.Store.ListForDevice(c.Request().Context(), device, game)
+	return slices.DeleteFunc(tables, func(t table.Table) bool { return t.Finished }), err
 }

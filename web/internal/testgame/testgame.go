@@ -113,11 +113,7 @@ func (h handlers) code(c echo.Context) error {
 }
 
 func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]kit.Resume, error) {
-	device, err := h.DeviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	recs, err := h.Store.ListForDevice(c.Request().Context(), device, Name)
+	recs, err := h.DeviceTables(c, Name)
 	var out []kit.Resume
 	for _, r := range recs {
 		out = append(out, kit.Resume{URL: Path + "/t/" + r.ID, Text: r.ID})
