@@ -8,6 +8,7 @@ import (
 	"github.com/a-h/templ"
 
 	"tavolo/web/kit"
+	"tavolo/web/page"
 )
 
 // The phones at a table see mostly the same screen: what differs is the seat each holds
@@ -25,6 +26,8 @@ const (
 	partRow    partKind = iota + 1 // a row of the players' table
 	partInCave                     // the cave's summary: who is in, what lies on the path, the hazards, the deck
 	partWhere                      // "where are we?" without the device's own chests
+	partHead                       // the head of the players' table
+	partTools                      // the tools' buttons and links
 )
 
 type partKey struct {
@@ -34,6 +37,10 @@ type partKey struct {
 	// partInCave: the risk line, when the device shows it.
 	showRisk bool
 	risk     string
+	// partTools: the screen, whether it has "where are we", shows the risk, and the
+	// device may undo, is the host, follows the table live.
+	screen                     Screen
+	where, canUndo, host, live bool
 }
 
 type memoPart struct {
@@ -64,11 +71,13 @@ func (s *viewSlot) keep(id string, version int64, pt memoPart) {
 }
 
 // part draws what draw draws, once for every device at p's table and version whose key is
-// the same in the same language.
-func (m *viewMemo) part(lang string, p *Play, key partKey, draw templ.Component) templ.Component {
-	if m == nil || p.ID == "" {
+// the same in the same language. Only in a screen drawn for the memo (whose form token is
+// csrfHole, filled in as the screen is copied out): a part never holds a device's token.
+func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component) templ.Component {
+	if m == nil || p.ID == "" || f.CSRF != csrfHole {
 		return draw
 	}
+	lang := f.L.Lang
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		s := m.slot(p.ID)
 		s.mu.Lock()
