@@ -10,7 +10,7 @@ import {
   NAMES, KNOWN_END, newGame, playGame,
 } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, pressAndWait, expectNoSidewaysScroll,
+  LANGS, expectDark, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, pressAndWait, expectNoSidewaysScroll,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -239,12 +239,15 @@ async function fastForward(page, tableURL, want) {
 const MODES = [
   { name: 'standard', settings: { text: '100', contrast: 'standard' } },
   { name: 'high contrast, 200 % text', settings: { text: '200', contrast: 'high' } },
+  // The dark theme's colours are the same in every language: one is enough.
+  { name: 'the phone set to dark', settings: { text: '100', contrast: 'standard' }, scheme: 'dark', langs: ['it'] },
 ];
 
 for (const mode of MODES) {
-  for (const lang of LANGS) {
+  for (const lang of mode.langs ?? LANGS) {
     test(`axe on every Diamant screen in ${lang}, ${mode.name}`, async ({ page }) => {
       test.setTimeout(120_000);
+      if (mode.scheme) await page.emulateMedia({ colorScheme: mode.scheme });
       await postSettings(page, { lang, ...mode.settings });
       await page.goto('/diamant');
       const cat = await catalog(page);
@@ -254,6 +257,7 @@ for (const mode of MODES) {
       await expectNoAxeViolations(page); // cave, before the first card
       await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
       await expectNoAxeViolations(page); // cave, a card drawn
+      if (mode.scheme === 'dark') await expectDark(page);
       await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
       await expectNoAxeViolations(page); // pass
       for (const name of NAMES) {
