@@ -1,5 +1,7 @@
 package diamant
 
+import "math/bits"
+
 // ActionType tells what an Action does.
 type ActionType uint8
 
@@ -177,18 +179,22 @@ func (s *State) RandomCard() Card {
 	step := rng(s.steps) + 1
 	r := rng(s.seed ^ step.next())
 	k := r.below(int(s.deckLen))
-	for _, group := range dealOrder {
-		for _, c := range group {
-			if k -= int(s.deck[c]); k < 0 {
-				return c
-			}
+	for _, c := range dealOrder {
+		if k -= int(s.deck[c]); k < 0 {
+			return c
 		}
 	}
 	panic("diamant: deck count out of step")
 }
 
-// dealOrder is the order in which RandomCard counts the deck's cards.
-var dealOrder = [...][]Card{Treasures, Idols, Hazards}
+// dealOrder is the order in which RandomCard counts the deck's cards: the treasures, the
+// idols, the hazards.
+var dealOrder = func() (order [numCards - 1]Card) {
+	n := copy(order[:], Treasures)
+	n += copy(order[n:], Idols)
+	copy(order[n:], Hazards)
+	return order
+}()
 
 // draw takes card c from the deck and resolves it.
 func (s *State) draw(c Card, events []Event) []Event {
@@ -200,10 +206,8 @@ func (s *State) draw(c Card, events []Event) []Event {
 		v := c.Value()
 		k := s.inCave.Count()
 		share, stays := v/k, v%k
-		for i := 0; i < int(s.n); i++ {
-			if s.inCave.Has(i) {
-				s.hand[i] += uint16(share)
-			}
+		for in := s.inCave; in != 0; in &= in - 1 {
+			s.hand[bits.TrailingZeros8(uint8(in))] += uint16(share)
 		}
 		s.table[s.nTable] = tableCard{c, uint8(stays)}
 		s.nTable++
