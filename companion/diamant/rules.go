@@ -200,6 +200,7 @@ var dealOrder = func() (order [numCards - 1]Card) {
 func (s *State) draw(c Card, events []Event) []Event {
 	s.deck[c]--
 	s.deckLen--
+	s.drawn++
 	r := int(s.round)
 	switch c.Kind() {
 	case KindTreasure:
@@ -320,5 +321,5 @@ func (s *State) endRound(reason EndReason, hazard Card, events []Event) []Event 
 func (s *State) clearTable() {
 	s.table, s.nTable = [maxTreasures]tableCard{}, 0
 	s.tableIdols, s.nIdols = [maxIdols]Card{}, 0
-	s.seen = 0
+	s.seen, s.drawn = 0, 0
 }

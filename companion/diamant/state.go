@@ -69,6 +69,7 @@ type State struct {
 	tableIdols [maxIdols]Card // idols drawn this round and still on the table, in order
 	nIdols     uint8
 	seen       uint32 // bit c: a hazard of kind c was drawn this round
+	drawn      uint8  // cards drawn this round
 
 	inCave  Seats
 	voted   Seats // seats that have cast their vote this turn
@@ -272,6 +273,9 @@ func (s *State) HazardsSeen() []Card {
 	}
 	return out
 }
+
+// Drawn gives the cards drawn this round.
+func (s *State) Drawn() int { return int(s.drawn) }
 
 // DeckSize gives the cards left in this round's deck (0 once the game is over).
 func (s *State) DeckSize() int { return int(s.deckLen) }
