@@ -81,7 +81,9 @@ func (s *State) Step(a Action, events []Event) ([]Event, error) {
 		if a.Leave {
 			s.leaving |= 1 << uint(a.Seat)
 		}
-		events = append(events, Event{Type: EvVoteCast, Round: int(s.round), Seat: a.Seat, Seats: s.voted})
+		var e *Event
+		events, e = add(events)
+		e.Type, e.Round, e.Seat, e.Seats = EvVoteCast, int(s.round), a.Seat, s.voted
 		if s.voted == s.inCave {
 			events = s.resolve(s.leaving, events)
 		}
@@ -238,14 +240,24 @@ func (s *State) draw(c Card, events []Event) []Event {
 	}
 	s.phase = PhaseVote
 	s.voted, s.leaving = 0, 0
-	return append(events, Event{Type: EvVoteDue, Round: r, Seat: -1, Seats: s.inCave})
+	events, e := add(events)
+	e.Type, e.Round, e.Seat, e.Seats = EvVoteDue, r, -1, s.inCave
+	return events
+}
+
+// add appends a zero event for the caller to fill in: cheaper in the hot paths than
+// appending a literal, which Go builds aside and then copies.
+func add(events []Event) ([]Event, *Event) {
+	events = append(events, Event{})
+	return events, &events[len(events)-1]
 }
 
 // resolve reveals the vote: the leavers divide what lies on the cards, card by card, a
 // lone leaver also takes the idols, and every leaver banks what they carry.
 func (s *State) resolve(leavers Seats, events []Event) []Event {
 	r := int(s.round)
-	events = append(events, Event{Type: EvVotesRevealed, Round: r, Seat: -1, Seats: leavers})
+	events, e := add(events)
+	e.Type, e.Round, e.Seat, e.Seats = EvVotesRevealed, r, -1, leavers
 	s.voted, s.leaving = 0, 0
 	k := leavers.Count()
 	if k > 0 {
@@ -264,10 +276,8 @@ func (s *State) resolve(leavers Seats, events []Event) []Event {
 		}
 		alone := k == 1
 		var taken IdolSet
-		for i := 0; i < int(s.n); i++ {
-			if !leavers.Has(i) {
-				continue
-			}
+		for out := leavers; out != 0; out &= out - 1 {
+			i := bits.TrailingZeros8(uint8(out))
 			if alone {
 				for _, c := range s.tableIdols[:s.nIdols] {
 					s.idols[i][s.nIdolsOf[i]] = c
