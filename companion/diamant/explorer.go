@@ -205,8 +205,9 @@ const (
 )
 
 // hardPolicies are the ways hard may leave later, tried on every rollout: normal's rule
-// with each of these boldnesses.
-var hardPolicies = [...]float64{0.5, 1, 1.5, 2, 2.5, 3, 4, 6}
+// with each of these boldnesses. Few, because the best of many noisy estimates flatters
+// going on: twelve ways, thresholds among them, played worse.
+var hardPolicies = [...]float64{1, 2, 3, 5}
 
 // hardLeaves compares, over the same rollouts, the worth of leaving now with the worth
 // of going on and leaving by the best of hardPolicies; worth is the chance to win that
