@@ -172,7 +172,7 @@ func TestTournament(t *testing.T) {
 	for _, l := range Levels {
 		games := 300
 		if raceEnabled && l == Hard {
-			games = 40 // under the race detector hard's rollouts run many times slower
+			games = 80 // under the race detector hard's rollouts run many times slower
 		}
 		res := tournament(explorerVoter(l, 1), baselines, 6, games, 1)
 		rates[l] = res
