@@ -89,7 +89,7 @@ func (t *Table) Vote(seat int, leave bool) (engine.Action, error) {
 	if t.Opt.Vote != VotePhone {
 		return engine.Action{}, refuseForm
 	}
-	if !t.Seats.Has(seat) {
+	if !t.Seats.Has(seat) || t.Opt.IsExplorer(seat) {
 		return engine.Action{}, refuseSeat
 	}
 	st := t.State

@@ -49,12 +49,16 @@ type Options struct {
 	// during a game (HandOver). Both are indexed by seat.
 	Keepers []string `json:"keepers,omitempty"` // the device that may see the seat's hidden chest ("": whichever holds it)
 	Moved   []int    `json:"moved,omitempty"`   // the log's length when the seat last changed phones: its votes cast before are never shown
+
+	// Explorers are the computer explorers' levels by seat, "" for a person (explorers.go).
+	Explorers []engine.Level `json:"explorers,omitempty"`
 }
 
 // Clone is a copy of o that may be changed apart from it.
 func (o Options) Clone() Options {
 	o.Players, o.Own = slices.Clone(o.Players), slices.Clone(o.Own)
 	o.Keepers, o.Moved = slices.Clone(o.Keepers), slices.Clone(o.Moved)
+	o.Explorers = slices.Clone(o.Explorers)
 	if o.Proposal != nil {
 		p := *o.Proposal
 		o.Proposal = &p
@@ -164,6 +168,9 @@ func (t *Table) Replay() error {
 	t.State, t.Last, t.Card, t.Names = st, events, engine.NoCard, st.Names()
 	for i, a := range t.Actions {
 		events, err := st.Apply(a)
+		if err == nil {
+			events, err = t.Opt.ExplorersVote(st, events)
+		}
 		if err != nil {
 			return fmt.Errorf("action %d: %w", i, err)
 		}
@@ -192,6 +199,11 @@ func (t *Table) Note(events []engine.Event) {
 func (t *Table) Apply(a engine.Action) ([]byte, error) {
 	events, err := t.State.Apply(a)
 	if err != nil {
+		return nil, err
+	}
+	// The explorers' votes follow the action that completes the people's vote; they are
+	// not logged: a replay casts them again.
+	if events, err = t.Opt.ExplorersVote(t.State, events); err != nil {
 		return nil, err
 	}
 	e := Entry{Action: a}
@@ -226,9 +238,10 @@ func (t *Table) LastAction() (engine.Action, bool) {
 }
 
 // NextVoter is the seat that votes next on this device in a secret vote: the first
-// waiting seat it holds, in seat order; -1 when none.
+// waiting seat it holds, in seat order, that is a person's (an explorer votes by itself);
+// -1 when none.
 func (t *Table) NextVoter() int {
-	return FirstSeat(t.State.Waiting() & t.Seats)
+	return FirstSeat(t.State.Waiting() & t.Seats &^ t.Opt.ExplorerSeats())
 }
 
 // FirstSeat is the lowest seat of a set, -1 if it is empty (without the list Seats.List makes).

@@ -15,7 +15,10 @@ func (t *Table) Events() ([]engine.Event, error) {
 		return nil, err
 	}
 	for i, a := range t.Actions {
-		if events, err = st.Step(a, events); err != nil {
+		if events, err = st.Step(a, events); err == nil {
+			events, err = t.Opt.ExplorersVote(st, events)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("action %d: %w", i, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package diamant
 
 import (
+	"slices"
 	"strconv"
 
 	engine "tavolo/companion/diamant"
@@ -27,6 +28,12 @@ func SeatCounts() []int {
 // Refused: a way that does not exist, a seed that is no number (table.Refusal), players
 // the engine refuses (an *engine.Error says why).
 func NewOptions(names []string, draw, vote, seed string) (Options, error) {
+	return NewOptionsWith(names, Explorers{}, draw, vote, seed)
+}
+
+// NewOptionsWith is NewOptions with computer explorers seated after the people (ex): a
+// table with explorers votes on the phone and has at least one person.
+func NewOptionsWith(names []string, ex Explorers, draw, vote, seed string) (Options, error) {
 	if (draw != DrawApp && draw != DrawBox) || (vote != VotePhone && vote != VoteCards) {
 		return Options{}, refuseForm
 	}
@@ -37,12 +44,14 @@ func NewOptions(names []string, draw, vote, seed string) (Options, error) {
 			return Options{}, table.Refuse(table.Invalid, "diamant.error.seed")
 		}
 	}
-	opt := Options{Setup: engine.Setup{Players: names, Seed: n}, Draw: draw, Vote: vote}
+	opt := Options{Setup: engine.Setup{Players: slices.Clone(names), Seed: n}, Draw: draw, Vote: vote}
+	if err := opt.addExplorers(ex); err != nil {
+		return Options{}, err
+	}
 	if _, err := engine.New(opt.Setup); err != nil {
 		return Options{}, err
 	}
-	opt.Players = make([]string, len(names))
-	for i, name := range names {
+	for i, name := range opt.Players {
 		opt.Players[i] = engine.CleanName(name)
 	}
 	return opt, nil
