@@ -50,25 +50,38 @@ type diamantSetupForm struct {
 	Seed     string
 	Problem  string
 	Problems map[int]bool // seats whose name was refused
+
+	Explorers int    // computer explorers seated after the people
+	Level     string // their level
 }
 
 func (h handlers) setup(c echo.Context) error {
 	l := h.Localizer(c)
 	n, err := strconv.Atoi(c.QueryParam("players"))
-	if err != nil || n < diamanttable.MinSeats || n > diamanttable.MaxSeats {
+	if err != nil || n < 1 || n > diamanttable.MaxSeats { // one person may play with explorers
 		n = 4
 	}
 	names := make([]string, n)
 	for i := range names {
 		names[i] = l.T("diamant.setup.player.default", "N", i+1)
 	}
-	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone})
+	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone,
+		Level: string(diamant.Normal)})
 }
 
 func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
-	p := Setup{Count: form.Count, Counts: diamanttable.SeatCounts(), Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
-		Problem: form.Problem, MaxName: diamant.MaxNameRunes}
+	p := Setup{Count: form.Count, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
+		Problem: form.Problem, MaxName: diamant.MaxNameRunes, Explorers: form.Explorers, Level: form.Level}
+	for n := 1; n <= diamanttable.MaxSeats; n++ {
+		p.Counts = append(p.Counts, n)
+	}
+	for n := 0; n < diamanttable.MaxSeats; n++ {
+		p.ExplorerCounts = append(p.ExplorerCounts, n)
+	}
+	for _, lv := range diamant.Levels {
+		p.Levels = append(p.Levels, string(lv))
+	}
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, NameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
 	}
@@ -102,9 +115,16 @@ func (h handlers) create(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
 	}
-	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
+	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed")),
+		Level: form.Get("level")}
 	p.Count = len(p.Names)
-	opt, err := diamanttable.NewOptions(p.Names, p.Draw, p.Vote, p.Seed)
+	if e := form.Get("explorers"); e != "" {
+		if p.Explorers, err = strconv.Atoi(e); err != nil {
+			p.Explorers = -1 // refused as a form no page sends
+		}
+	}
+	ex := diamanttable.Explorers{Count: p.Explorers, Level: p.Level, Names: say.DiamantExplorerNames(l)}
+	opt, err := diamanttable.NewOptionsWith(p.Names, ex, p.Draw, p.Vote, p.Seed)
 	if problem, status, ok := kit.SayRefusal(l, err); ok {
 		p.Problem = problem
 		return h.renderSetup(c, status, p)
@@ -118,7 +138,7 @@ func (h handlers) create(c echo.Context) error {
 		if de.Seat >= 0 {
 			p.Problems = map[int]bool{de.Seat: true}
 		}
-		if p.Count < diamanttable.MinSeats || p.Count > diamanttable.MaxSeats {
+		if p.Count < 1 || p.Count > diamanttable.MaxSeats {
 			p.Count = 0
 		}
 		return h.renderSetup(c, http.StatusUnprocessableEntity, p)

@@ -50,7 +50,7 @@ type View struct {
 func (v View) Screen(show string, p *Play) {
 	l, t := v.L, v.T
 	st := t.State
-	names := t.Names
+	names := v.names()
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
 	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
 	p.Where = v.where()
@@ -117,6 +117,10 @@ func (v View) Screen(show string, p *Play) {
 	}
 }
 
+// names are the players' names as the screens say them: a computer explorer's says what
+// it is (say.DiamantNames).
+func (v View) names() []string { return say.DiamantNames(v.L, v.T.Names, v.T.Opt.Explorers) }
+
 // fillCave adds the cave's situation and the actions now possible.
 func (v View) fillCave(p *Play) {
 	l, t := v.L, v.T
@@ -126,10 +130,11 @@ func (v View) fillCave(p *Play) {
 	}
 	w, _ := st.Winners()
 	shown := t.Shown()
-	p.ChestNote = say.DiamantChestNote(l, t.Names, t.Seats, shown)
+	names := v.names()
+	p.ChestNote = say.DiamantChestNote(l, names, t.Seats, shown)
 	p.InCave = st.InCave()
-	p.Players = make([]Row, len(t.Names))
-	for i, name := range t.Names {
+	p.Players = make([]Row, len(names))
+	for i, name := range names {
 		row := Row{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
 		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
@@ -142,7 +147,7 @@ func (v View) fillCave(p *Play) {
 		p.Players[i] = row
 	}
 	if st.Finished() {
-		winners := say.DiamantSeatNames(t.Names, w)
+		winners := say.DiamantSeatNames(names, w)
 		p.Winners = say.And(l, winners)
 		return
 	}

@@ -1,0 +1,139 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// unversioned is a page without its table's id and version, to compare two pages.
+func unversioned(page, id string) string {
+	return versions.ReplaceAllString(strings.ReplaceAll(page, id, ""), "")
+}
+
+var versions = regexp.MustCompile(`data-version="\d+"|name="version" value="\d+"`)
+
+// newExplorersTable creates a one-phone table of one person, Ada, and computer explorers.
+func newExplorersTable(t *testing.T, c *client, seed uint64, explorers int, level string) *testTable {
+	t.Helper()
+	res, body := c.post("/diamant", url.Values{"name": {"Ada"}, "explorers": {strconv.Itoa(explorers)}, "level": {level},
+		"draw": {"app"}, "vote": {"phone"}, "seed": {strconv.FormatUint(seed, 10)}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	return &testTable{c: c, id: strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")}
+}
+
+func TestDiamantSetupWithExplorers(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	res, body := c.get("/diamant?players=1", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, "Number of computer explorers")
+	require.Equal(t, 1, strings.Count(body, `name="name"`), "one person's name field")
+
+	// Too few seats, explorers counted; explorers with the box's vote cards; no such level.
+	for _, tc := range []struct{ explorers, level, vote, problem string }{
+		{"1", "easy", "phone", "Diamant needs at least 3 players; 2 given."},
+		{"2", "easy", "cards", "Computer explorers vote in secret on the phone: choose that way of voting to play with them."},
+		{"2", "expert", "phone", ""},
+	} {
+		res, body = c.post("/diamant", url.Values{"name": {"Ada"}, "explorers": {tc.explorers}, "level": {tc.level},
+			"draw": {"app"}, "vote": {tc.vote}}, nil)
+		require.NotEqual(t, http.StatusSeeOther, res.StatusCode, body)
+		if tc.problem != "" {
+			require.Equal(t, tc.problem, problem(body))
+		}
+	}
+
+	// An explorer never takes a person's name: with Amelia at the table, another name.
+	res, body = c.post("/diamant", url.Values{"name": {"Amelia", "Howard"}, "explorers": {"7"}, "level": {"easy"},
+		"draw": {"app"}, "vote": {"phone"}}, nil)
+	require.NotEqual(t, http.StatusSeeOther, res.StatusCode, "nine seats are too many")
+	res, body = c.post("/diamant", url.Values{"name": {"Amelia", "Howard"}, "explorers": {"6"}, "level": {"easy"},
+		"draw": {"app"}, "vote": {"phone"}, "seed": {"0"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, body = c.get(res.Header.Get("Location"), nil)
+	require.Equal(t, 1, strings.Count(body, "<li>Amelia carries"))
+	require.NotContains(t, body, "Amelia (computer", "Amelia is the person's name only")
+	require.Equal(t, 6, strings.Count(body, " (computer, easy) carries"))
+}
+
+// The explorers vote once Ada has: the reply to her vote and the screen after it hold no
+// explorer's choice (the same, whatever they chose), the reveal tells them as people's,
+// undo takes them back with her vote, and replay gives the same game.
+func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
+	_, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
+	c := newClient(t, ts)
+	var voted, reveals []string
+	for _, level := range []string{"easy", "hard"} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			tb := newExplorersTable(t, c, seed, 2, level)
+			// Ada goes on until an explorer leaves, or the round ends, or five cards.
+			v := int64(0)
+			var name, page, reveal string
+			for turn := 0; turn < 5; turn++ {
+				status, _, r := tb.jsonAct("/draw", v, url.Values{})
+				require.Equal(t, http.StatusOK, status)
+				v = r.Version
+				if !strings.Contains(r.HTML, "Vote: pass the phone to Ada") {
+					reveal = "" // the round ended on a hazard: no vote to undo
+					break
+				}
+				require.NotContains(t, r.HTML, "/vote/1")
+				require.NotContains(t, r.HTML, "/vote/2")
+				status, _, r = tb.jsonAct("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
+				require.Equal(t, http.StatusOK, status)
+				require.Equal(t, "Vote recorded. Put the phone where everyone can see it, then reveal the votes.", r.Announce[0].Text,
+					"no pass screen for an explorer")
+				voted = append(voted, fmt.Sprint(r.Announce, unversioned(r.HTML, tb.id)))
+				name, v, page = tb.screen("")
+				require.Equal(t, "voted", name)
+				require.NotContains(t, page, "computer", "the voted screen names nobody")
+				name, _, reveal = tb.screen("?show=reveal")
+				require.Contains(t, []string{"reveal", "roundend"}, name)
+				require.Contains(t, reveal, "(computer, "+level+")")
+				if name != "reveal" || strings.Contains(reveal, "leave") {
+					break
+				}
+			}
+			if reveal == "" {
+				continue
+			}
+			reveals = append(reveals, unversioned(reveal, tb.id))
+
+			// Undo takes back Ada's vote and the explorers' with it; the same vote again
+			// gives the same reveal.
+			res, _ := tb.act("/undo", v, url.Values{})
+			require.Equal(t, http.StatusSeeOther, res.StatusCode)
+			name, v, page = tb.screen("")
+			require.Equal(t, "cave", name)
+			require.Contains(t, page, "Vote: pass the phone to Ada")
+			res, _ = tb.act("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
+			require.Equal(t, http.StatusSeeOther, res.StatusCode)
+			_, _, again := tb.screen("?show=reveal")
+			require.Equal(t, reveals[len(reveals)-1], unversioned(again, tb.id))
+		}
+	}
+	for _, r := range voted[1:] {
+		require.Equal(t, voted[0], r, "the reply to the vote is the same whatever the explorers chose")
+	}
+	differ := false
+	for _, r := range reveals[1:] {
+		differ = differ || strings.Contains(r, "computer, "+"easy) leave") || strings.Contains(r, "computer, hard) leave")
+	}
+	require.True(t, differ, "an explorer left at some table: the equal replies above mean something")
+
+	// A whole game with two hard explorers, played twice from the same seed: the same game.
+	tb := newExplorersTable(t, c, 2026, 2, "hard")
+	final, actions := playToEnd(t, tb)
+	require.Equal(t, "Final scores", heading(final))
+	tb2 := newExplorersTable(t, c, 2026, 2, "hard")
+	final2, actions2 := playToEnd(t, tb2)
+	require.Equal(t, actions, actions2)
+	require.Equal(t, strings.ReplaceAll(final, tb.id, ""), strings.ReplaceAll(final2, tb2.id, ""))
+}
