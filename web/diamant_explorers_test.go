@@ -54,6 +54,7 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	res, body = c.post("/diamant", url.Values{"name": {"Amelia", "Howard"}, "explorers": {"7"}, "level": {"easy"},
 		"draw": {"app"}, "vote": {"phone"}}, nil)
 	require.NotEqual(t, http.StatusSeeOther, res.StatusCode, "nine seats are too many")
+	require.Equal(t, "Diamant takes at most 8 players; 9 given.", problem(body))
 	res, body = c.post("/diamant", url.Values{"name": {"Amelia", "Howard"}, "explorers": {"6"}, "level": {"easy"},
 		"draw": {"app"}, "vote": {"phone"}, "seed": {"0"}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)

@@ -63,6 +63,9 @@ func (o *Options) addExplorers(ex Explorers) error {
 	if len(o.Players) == 0 {
 		return refuseExplorersPerson
 	}
+	if n := len(o.Players) + ex.Count; n > MaxSeats { // as the engine says it of people
+		return &engine.Error{Code: engine.CodeTooManyPlayers, Seat: -1, Count: n, Limit: MaxSeats}
+	}
 	taken := make(map[string]bool, len(o.Players))
 	for _, p := range o.Players {
 		taken[strings.ToLower(engine.CleanName(p))] = true
