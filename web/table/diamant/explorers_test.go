@@ -127,3 +127,11 @@ func TestExplorersVoteAloneInTheCave(t *testing.T) {
 	require.False(t, tb.State.VoteDue(), "the explorers voted by themselves")
 	require.Equal(t, -1, tb.NextVoter())
 }
+
+// Opening a table with explorers to other phones keeps the explorers on the host's phone.
+func TestOpenKeepsTheExplorers(t *testing.T) {
+	opt, err := NewOptionsWith([]string{"Bea", "Cy"}, Explorers{Count: 2, Level: "normal", Names: explorerNames}, DrawApp, VotePhone, "1")
+	require.NoError(t, err)
+	require.NoError(t, opt.Open(true, []int{0}, false))
+	require.Equal(t, []int{0, 2, 3}, opt.Own)
+}

@@ -142,6 +142,11 @@ func (o *Options) Open(playing bool, own []int, hidden bool) error {
 		}
 		o.Own = append(o.Own, seat)
 	}
+	for seat := range o.Explorers { // a computer explorer stays on the host's phone: nobody claims it
+		if o.IsExplorer(seat) && !slices.Contains(o.Own, seat) {
+			o.Own = append(o.Own, seat)
+		}
+	}
 	o.Phones, o.Hidden, o.Vote = true, hidden, VotePhone
 	return nil
 }
