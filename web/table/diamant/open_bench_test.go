@@ -107,4 +107,3 @@ func BenchmarkReplayWholeGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(rec.Log)), "actions")
 }
-
