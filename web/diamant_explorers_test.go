@@ -62,6 +62,7 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	require.Equal(t, 1, strings.Count(body, "<li>Amelia carries"))
 	require.NotContains(t, body, "Amelia (computer", "Amelia is the person's name only")
 	require.Equal(t, 6, strings.Count(body, " (computer, easy) carries"))
+	require.Contains(t, body, "In the cave: Amelia, Howard, Gertrude (computer, easy), Hiram (computer, easy),", "where are we")
 }
 
 // The explorers vote once Ada has: the reply to her vote and the screen after it hold no

@@ -13,15 +13,15 @@ import (
 // Where is the sentence "Where are we?" says on this device's screens.
 func (v View) Where() string {
 	t := v.T
-	return say.DiamantWhere(v.L, t.State, t.Seats, t.Shown())
+	return say.DiamantWhereNamed(v.L, t.State, v.names(), t.Seats, t.Shown())
 }
 
 // where is Where, its part that every device hears made once for the table's version
 // (parts.go).
 func (v View) where() string {
 	l, t := v.L, v.T
-	all := playViews.sentence(t.Rec.ID, t.Rec.Version, l.Lang, partKey{kind: partWhere}, func() string { return say.DiamantWhereTable(l, t.State) })
-	if own := say.DiamantWhereOwn(l, t.State, t.Seats, t.Shown()); own != "" {
+	all := playViews.sentence(t.Rec.ID, t.Rec.Version, l.Lang, partKey{kind: partWhere}, func() string { return say.DiamantWhereTableNamed(l, t.State, v.names()) })
+	if own := say.DiamantWhereOwnNamed(l, t.State, v.names(), t.Seats, t.Shown()); own != "" {
 		return all + " " + own
 	}
 	return all

@@ -144,7 +144,7 @@ func DiamantSummary(l *i18n.Localizer, st *diamant.State, events []diamant.Event
 				"Points", diamantPoints(l, best)))
 		}
 	} else {
-		out = append(out, diamantOwnChests(l, st, held, shown)...)
+		out = append(out, diamantOwnChests(l, st, st.Names(), held, shown)...)
 	}
 	return strings.Join(out, " ")
 }

@@ -19,7 +19,13 @@ import (
 // takes it). While chests are hidden it adds the chests of the device's own seats, "your
 // chest" when it holds one. A finished game is said as its final summary.
 func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) string {
-	all, own := DiamantWhereTable(l, st), DiamantWhereOwn(l, st, held, shown)
+	return DiamantWhereNamed(l, st, st.Names(), held, shown)
+}
+
+// DiamantWhereNamed is DiamantWhere with the players named as names gives them (a computer
+// explorer as one, DiamantNames).
+func DiamantWhereNamed(l *i18n.Localizer, st *diamant.State, names []string, held, shown diamant.Seats) string {
+	all, own := DiamantWhereTableNamed(l, st, names), diamantWhereOwn(l, st, names, held, shown)
 	if own == "" {
 		return all
 	}
@@ -28,8 +34,13 @@ func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seat
 
 // DiamantWhereTable is what DiamantWhere says to every device: all of it but the chests.
 func DiamantWhereTable(l *i18n.Localizer, st *diamant.State) string {
+	return DiamantWhereTableNamed(l, st, st.Names())
+}
+
+// DiamantWhereTableNamed is DiamantWhereTable with the players named as names gives them.
+func DiamantWhereTableNamed(l *i18n.Localizer, st *diamant.State, players []string) string {
 	if st.Finished() {
-		return DiamantFinal(l, st)
+		return DiamantFinalNamed(l, st, players)
 	}
 	hazards := l.T("diamant.where.hazards.none")
 	if seen := st.HazardsSeen(); len(seen) > 0 {
@@ -41,9 +52,9 @@ func DiamantWhereTable(l *i18n.Localizer, st *diamant.State) string {
 	}
 	out := []string{l.T("diamant.where.round", "Round", st.Round(), "Deck", l.N("diamant.n.where.deck", st.DeckSize()), "Hazards", hazards)}
 
-	out = append(out, l.T("diamant.where.cave", "Cave", diamantCave(l, st), "Cards", diamantLying(l, st)))
+	out = append(out, l.T("diamant.where.cave", "Cave", diamantCave(l, st, players), "Cards", diamantLying(l, st)))
 	if waiting := st.Waiting(); waiting != 0 {
-		out = append(out, l.T("diamant.where.waiting", "Names", And(l, DiamantSeatNames(st.Names(), waiting))))
+		out = append(out, l.T("diamant.where.waiting", "Names", And(l, DiamantSeatNames(players, waiting))))
 	}
 	return strings.Join(out, " ")
 }
@@ -51,17 +62,26 @@ func DiamantWhereTable(l *i18n.Localizer, st *diamant.State) string {
 // DiamantWhereOwn is what DiamantWhere adds for a device: while chests are hidden, the
 // chests of its own seats ("" when it says none).
 func DiamantWhereOwn(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) string {
+	return diamantWhereOwn(l, st, st.Names(), held, shown)
+}
+
+// DiamantWhereOwnNamed is DiamantWhereOwn with the players named as names gives them.
+func DiamantWhereOwnNamed(l *i18n.Localizer, st *diamant.State, names []string, held, shown diamant.Seats) string {
+	return diamantWhereOwn(l, st, names, held, shown)
+}
+
+func diamantWhereOwn(l *i18n.Localizer, st *diamant.State, names []string, held, shown diamant.Seats) string {
 	if st.Finished() {
 		return ""
 	}
-	return strings.Join(diamantOwnChests(l, st, held, shown), " ")
+	return strings.Join(diamantOwnChests(l, st, names, held, shown), " ")
 }
 
 // diamantCave says who is in the cave carrying what. Everyone in the cave has been there
 // since the round began and took the same share of every treasure, so they carry the same:
 // "Ada, Bruno and Chiara, carrying 4 diamonds each"; were it ever not so, each is named
 // with what they carry.
-func diamantCave(l *i18n.Localizer, st *diamant.State) string {
+func diamantCave(l *i18n.Localizer, st *diamant.State, names []string) string {
 	in := st.InCave().List()
 	if len(in) == 0 {
 		return l.T("diamant.where.cave.nobody")
@@ -72,13 +92,13 @@ func diamantCave(l *i18n.Localizer, st *diamant.State) string {
 	}
 	switch {
 	case same && hand == 0:
-		return l.T("diamant.where.cave.none", "Names", And(l, DiamantSeatNames(st.Names(), st.InCave())))
+		return l.T("diamant.where.cave.none", "Names", And(l, DiamantSeatNames(names, st.InCave())))
 	case same && len(in) > 1:
-		return l.N("diamant.n.where.cave.each", hand, "Names", And(l, DiamantSeatNames(st.Names(), st.InCave())))
+		return l.N("diamant.n.where.cave.each", hand, "Names", And(l, DiamantSeatNames(names, st.InCave())))
 	}
 	cave := make([]string, len(in))
 	for k, i := range in {
-		cave[k] = l.N("diamant.n.where.carries", st.Hand(i), "Name", st.Name(i))
+		cave[k] = l.N("diamant.n.where.carries", st.Hand(i), "Name", names[i])
 	}
 	return And(l, cave)
 }
@@ -106,7 +126,7 @@ func everyone(st *diamant.State) diamant.Seats { return diamant.Seats(1<<uint(st
 // diamantOwnChests says the chests of the device's seats while chests are hidden: "your
 // chest" when it holds one seat, each by name when it holds several; nothing when chests
 // are open (everyone sees them on the screen) or the device sees none of its own.
-func diamantOwnChests(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) []string {
+func diamantOwnChests(l *i18n.Localizer, st *diamant.State, names []string, held, shown diamant.Seats) []string {
 	all := everyone(st)
 	if shown&all == all {
 		return nil
@@ -120,9 +140,9 @@ func diamantOwnChests(l *i18n.Localizer, st *diamant.State, held, shown diamant.
 		case held.Count() == 1:
 			out = append(out, l.T("diamant.where.chest", "Diamonds", Diamonds(l, chest)))
 		case chest == 0:
-			out = append(out, l.T("diamant.where.chest.name.empty", "Name", st.Name(i)))
+			out = append(out, l.T("diamant.where.chest.name.empty", "Name", names[i]))
 		default:
-			out = append(out, l.T("diamant.where.chest.name", "Name", st.Name(i), "Diamonds", Diamonds(l, chest)))
+			out = append(out, l.T("diamant.where.chest.name", "Name", names[i], "Diamonds", Diamonds(l, chest)))
 		}
 	}
 	return out
@@ -131,13 +151,18 @@ func diamantOwnChests(l *i18n.Localizer, st *diamant.State, held, shown diamant.
 // DiamantFinal is a finished game's summary, the one a player may share: who won, then
 // every score from the highest ("Scores: Ada with 34 points, Bruno with 28 points…").
 func DiamantFinal(l *i18n.Localizer, st *diamant.State) string {
+	return DiamantFinalNamed(l, st, st.Names())
+}
+
+// DiamantFinalNamed is DiamantFinal with the players named as names gives them.
+func DiamantFinalNamed(l *i18n.Localizer, st *diamant.State, names []string) string {
 	w, best := st.Winners()
 	seats := everyone(st).List()
 	slices.SortStableFunc(seats, func(a, b int) int { return st.Score(b) - st.Score(a) })
 	scores := make([]string, len(seats))
 	for i, seat := range seats {
-		scores[i] = l.N("diamant.n.history.score", st.Score(seat), "Name", st.Name(seat))
+		scores[i] = l.N("diamant.n.history.score", st.Score(seat), "Name", names[seat])
 	}
-	return l.N("diamant.n.over", w.Count(), "Names", And(l, DiamantSeatNames(st.Names(), w)), "Points", diamantPoints(l, best)) +
+	return l.N("diamant.n.over", w.Count(), "Names", And(l, DiamantSeatNames(names, w)), "Points", diamantPoints(l, best)) +
 		" " + l.T("diamant.history.scores", "List", And(l, scores))
 }
