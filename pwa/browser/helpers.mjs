@@ -234,9 +234,13 @@ export function plural(cat, lang, id, count, params = {}) {
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
 }
 
-/** A new phone: its own browser context (its own session cookie), in a language. */
-export async function newPhone(browser, lang, settings = {}) {
+/**
+ * A new phone: its own browser context (its own session cookie), in a language; prepare,
+ * if given, is called with the context before its first page opens (a recorder's script).
+ */
+export async function newPhone(browser, lang, settings = {}, { prepare } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   await postSettings(page, { lang, ...settings });
   return { context, page };
@@ -288,10 +292,10 @@ export async function expectSeated(page, cat, name) {
  * A table with a phone each, its game started: one phone (browser context) a name, the
  * first the host's, added to phones (so that the caller closes them whatever happens).
  * The host opens the table, each other phone joins by typing the code (typed[i] says how
- * phone i+1 types it), the host starts, and every phone is in round 1.
+ * phone i+1 types it), the host starts, and every phone is in round 1. prepare: as newPhone's.
  */
-export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [] }) {
-  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang));
+export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare }) {
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare }));
   const pages = phones.map((p) => p.page);
   const [host] = pages;
   await host.goto('/diamant');
