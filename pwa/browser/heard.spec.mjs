@@ -147,6 +147,11 @@ for (const lang of LANGS) {
       expect(drops, `focus fell to <body>:\n${report.join('\n')}`).toBe(0);
       expect(twice, `said twice at one version:\n${report.join('\n')}`).toBe(0);
       for (const p of pages) await expect(h1(p)).toBeFocused();
+      // No accessible name carries a key or a mark in parentheses (issue #23).
+      for (const p of pages) {
+        await expect(p.getByRole('button', { name: msg(cat, 'diamant.where.button'), exact: true })).toHaveAttribute('aria-keyshortcuts', 'S');
+        for (const role of ['button', 'link', 'rowheader', 'heading']) await expect(p.getByRole(role, { name: /[()]/ })).toHaveCount(0);
+      }
     } finally {
       for (const p of phones) await p.context.close();
     }

@@ -188,7 +188,7 @@ const searched = new WeakSet();
  * drawing (the buttons' clicks are the document's: see onClick).
  */
 function enhance() {
-  for (const b of main.querySelectorAll('button.repeat, button.where')) b.hidden = false;
+  for (const el of main.querySelectorAll('button.repeat, button.where, p.keys')) el.hidden = false;
   if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
   wireShareButtons(main);
   const input = main.querySelector('#card-text');
