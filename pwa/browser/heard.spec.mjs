@@ -5,7 +5,7 @@
 // Diamant with a phone each is played by keyboard; no phone may lose its focus, and no
 // phone may hear one sentence twice for one version (its reply and its own live event).
 import { test, expect } from '@playwright/test';
-import { LANGS, msg, h1, plural, startPhonesTable } from './helpers.mjs';
+import { LANGS, catalog, msg, h1, plural, postSettings, setSettingsByForm, startPhonesTable } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -155,5 +155,32 @@ for (const lang of LANGS) {
     } finally {
       for (const p of phones) await p.context.close();
     }
+  });
+}
+
+// Page loads say their news: "Settings saved." is heard (the live region, focus on the
+// heading), and Diamant's "Change the number" keeps the names typed, focus back on the number.
+for (const lang of LANGS) {
+  test(`page loads, ${lang}: settings saved heard, names kept when the number changes`, async ({ page, context }) => {
+    await record(context);
+    await postSettings(page, { lang });
+    await setSettingsByForm(page, { verbosity: 'brief' });
+    const cat = await catalog(page);
+    const r = await heard(page);
+    expect(r.said.map((s) => s.text)).toContain(msg(cat, 'settings.saved'));
+
+    await page.goto('/diamant');
+    const name = (n) => page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: n }) });
+    await name(1).fill('Ada');
+    await name(2).fill('Bruno');
+    const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
+    await count.selectOption('5');
+    await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+    await expect(name(5)).toBeVisible();
+    await expect(name(1)).toHaveValue('Ada');
+    await expect(name(2)).toHaveValue('Bruno');
+    await expect(name(5)).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: 5 }));
+    await expect(count).toBeFocused();
+    await expect(count).toHaveValue('5');
   });
 }

@@ -118,7 +118,10 @@ export async function setSettingsByForm(page, settings) {
   await page.getByRole('button', { name: msg(cat, 'settings.save') }).click();
   await page.waitForURL(/\/settings\?saved=1/);
   if (settings.lang) cat = await catalog(page);
-  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toBeVisible();
+  // Shown, and heard: said in the live region once the page is loaded, focus on the heading.
+  await expect(page.getByRole('main').getByText(msg(cat, 'settings.saved'))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toHaveCount(1);
+  await expect(h1(page)).toBeFocused();
 }
 
 // The stub's voices: one a language of the app's.
