@@ -184,3 +184,32 @@ for (const lang of LANGS) {
     await expect(count).toHaveValue('5');
   });
 }
+
+// The Donuts board: A on an empty board says "any plate" rather than 36 plates; an arrow
+// at the board's edge says so, and focus stays on the plate.
+for (const lang of LANGS) {
+  test(`Donuts board, ${lang}: any plate, and the edge said`, async ({ page }) => {
+    await postSettings(page, { lang });
+    const html = await (await page.request.get('/donuts')).text();
+    const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
+    const res = await page.request.post('/donuts', {
+      form: { _csrf: token, mode: 'two', first: 'chocolate', board: 'number', seed: '7' }, maxRedirects: 0,
+    });
+    expect(res.status()).toBe(303);
+    await page.goto(res.headers().location);
+    const cat = await catalog(page);
+    const plate = page.getByRole('gridcell').first();
+    await plate.focus();
+    const polite = page.locator('#live-polite');
+    await page.keyboard.press('a');
+    await expect(polite).toHaveText(msg(cat, 'donuts.playable.any'));
+    await page.keyboard.press('ArrowUp');
+    await expect(polite).toHaveText(msg(cat, 'donuts.edge'));
+    await expect(plate).toBeFocused();
+    await page.keyboard.press('a');
+    await expect(polite).toHaveText(msg(cat, 'donuts.playable.any'));
+    await page.keyboard.press('ArrowLeft');
+    await expect(polite).toHaveText(msg(cat, 'donuts.edge'));
+    await expect(plate).toBeFocused();
+  });
+}

@@ -142,10 +142,17 @@ func DonutsScore(l *i18n.Localizer, g *donuts.Game) string {
 		"LeftChocolate", g.Left(donuts.Chocolate), "LeftVanilla", g.Left(donuts.Vanilla))
 }
 
-// DonutsPlayable lists every plate the next donut may go on.
+// DonutsPlayable lists every plate the next donut may go on; when any plate or any empty
+// plate will do, it says so rather than reading up to 36 of them.
 func DonutsPlayable(l *i18n.Localizer, g *donuts.Game) string {
 	if g.Finished() {
 		return l.T("donuts.error.game-over")
+	}
+	if _, played := g.Last(); !played {
+		return l.T("donuts.playable.any")
+	}
+	if g.Free() {
+		return l.T("donuts.playable.free")
 	}
 	legal := g.Legal()
 	return l.N("donuts.n.playable", len(legal), "Plates", donutsPlateList(l, legal, "donuts.and"))

@@ -149,6 +149,20 @@ func TestDonutsLineFullSentence(t *testing.T) {
 	require.Equal(t, DonutsWho(l, donuts.None, g.Turn())+" to play: the "+DonutsLine(l, DonutsLineAt(g, last))+" line from "+
 		DonutsPlate(l, last)+" is full, so the donut may go on any empty plate.", DonutsNext(l, Full, donuts.None, g))
 	require.Equal(t, "The donut may go on any empty plate.", DonutsWhere(l, g))
+	require.Equal(t, "Any empty plate.", DonutsPlayable(l, g), "A says it rather than reading every empty plate")
+}
+
+func TestDonutsPlayableOnAnEmptyBoard(t *testing.T) {
+	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate))
+	want := map[string]string{
+		"en": "Any plate: no donut has been placed yet.",
+		"it": "Qualsiasi piattino: non c'è ancora nessuna ciambella.",
+		"fr": "N'importe quelle assiette\u00a0: aucun donut n'est encore posé.",
+		"sk": "Ľubovoľný tanierik: ešte nie je položený žiadny donut.",
+	}
+	for lang, w := range want {
+		require.Equal(t, w, DonutsPlayable(localizer(t, lang), g), lang)
+	}
 }
 
 func TestDonutsCellLabelsAndCommands(t *testing.T) {
