@@ -5,7 +5,7 @@
 // Diamant with a phone each is played by keyboard; no phone may lose its focus, and no
 // phone may hear one sentence twice for one version (its reply and its own live event).
 import { test, expect } from '@playwright/test';
-import { LANGS, catalog, msg, h1, plural, postSettings, setSettingsByForm, startPhonesTable } from './helpers.mjs';
+import { LANGS, catalog, msg, h1, plural, plateName, postSettings, setSettingsByForm, startPhonesTable } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -185,10 +185,11 @@ for (const lang of LANGS) {
   });
 }
 
-// The Donuts board: A on an empty board says "any plate" rather than 36 plates; an arrow
-// at the board's edge says so, and focus stays on the plate.
+// The Donuts board: a plate's name says its state before where it is; A on an empty board
+// says "any plate" rather than 36 plates; an arrow at the board's edge says so, and focus
+// stays on the plate.
 for (const lang of LANGS) {
-  test(`Donuts board, ${lang}: any plate, and the edge said`, async ({ page }) => {
+  test(`Donuts board, ${lang}: the state first, any plate, and the edge said`, async ({ page }) => {
     await postSettings(page, { lang });
     const html = await (await page.request.get('/donuts')).text();
     const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
@@ -199,6 +200,11 @@ for (const lang of LANGS) {
     await page.goto(res.headers().location);
     const cat = await catalog(page);
     const plate = page.getByRole('gridcell').first();
+    // Its name says what matters first: playable, then where it is.
+    await expect(plate).toHaveAccessibleName(plateName(cat, 'donuts.cell.label.playable'));
+    const where = msg(cat, 'donuts.plate', { Row: 1, Col: 1 }).toLowerCase();
+    const name = (await plate.textContent()).trim().toLowerCase();
+    expect(name.indexOf(where), `"${where}" after the state in "${name}"`).toBeGreaterThan(0);
     await plate.focus();
     const polite = page.locator('#live-polite');
     await page.keyboard.press('a');

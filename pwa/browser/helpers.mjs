@@ -229,6 +229,15 @@ export async function expectNoSidewaysScroll(page, where) {
   expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
 }
 
+/**
+ * A Donuts plate's accessible name of a kind (donuts.cell.label, .playable, .last) as a
+ * regular expression, in the page's language: any row, column, donut and line.
+ */
+export function plateName(cat, id) {
+  const text = escapeRe(msg(cat, id, { Row: '§', Col: '¤', Donut: '~', Line: '~' }));
+  return new RegExp(`^${text.replace('§', '(\\d)').replace('¤', '(\\d)').replaceAll('~', '.+?')}$`);
+}
+
 /** A plural message for a count, in the form the language's CLDR rules pick. */
 export function plural(cat, lang, id, count, params = {}) {
   const forms = cat[id];

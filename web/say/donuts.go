@@ -166,8 +166,9 @@ func DonutsLast(l *i18n.Localizer, ai donuts.Color, events []donuts.Event) strin
 	return l.T("donuts.say.last", "Move", DonutsMove(l, Full, ai, events[len(events)-1]))
 }
 
-// DonutsCell is a plate's accessible name: "Row 3, column 4, empty, diagonal rising,
-// playable". A plate that is the last move is not playable.
+// DonutsCell is a plate's accessible name, what it holds or whether it is playable first,
+// then where it is: "Playable, row 3, column 4, diagonal rising", "Chocolate donut, last
+// move, row 3, column 4, vertical". A plate that is the last move is not playable.
 func DonutsCell(l *i18n.Localizer, g *donuts.Game, p donuts.Point, playable, last bool) string {
 	k := cellKey{p: p, donut: g.At(p), line: DonutsLineAt(g, p), playable: playable, last: last}
 	return l.Remember(k, func() string {
