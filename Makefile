@@ -60,9 +60,11 @@ lint: node_modules/.installed
 	$(GO) tool staticcheck $(PKGS)
 	npx eslint .
 
-# With the engine built, so that BenchmarkEngineDownload serves it.
+# With the engine built, so that BenchmarkEngineDownload serves it. Then Diamant's long
+# tournament of computer explorers against the baselines (TestStrength, about ten minutes).
 bench: engine
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+	TAVOLO_STRENGTH=1 $(GO) test -run '^TestStrength$$' -count=1 -v -timeout 60m ./companion/diamant/ | grep -E 'players|FAIL|ok'
 	@echo "Live updates under load (60 s, 3,000 SSE streams): make bench-load [GAME=diamant|donuts MODE=process|inprocess TABLES=500 RATE=1 SECONDS=60]"
 
 # A phone each under load (issue #5): TABLES tables of GAME (diamant: 6 phones a table;

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -13,6 +16,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/kit"
 	"tavolo/web/page"
+	"tavolo/web/say"
 	"tavolo/web/table"
 )
 
@@ -172,4 +176,35 @@ func (s *Server) offlineRefused(c echo.Context) error {
 		why = l.T("app.offline.move.network")
 	}
 	return kit.RenderPage(c, http.StatusOK, page.Error(s.Frame(c, "error", l.T("app.offline.move.refused")), why))
+}
+
+// deviceSettings are the settings as the service worker hands them to the engine: what
+// pwa/static/js/settings.js reads from a page (the rate a number, the switches booleans).
+type deviceSettings struct {
+	Lang, Text, Contrast, Motion, Verbosity string
+	Rate                                    json.Number
+	Speak, Sound, Vibrate                   bool
+}
+
+// HandSettings sets the engine's settings, the device's, from the JSON its service worker
+// hands it (tavoloSettings): each checked as the settings form checks it. A value not
+// allowed changes nothing, and says which.
+func (s *Server) HandSettings(raw []byte) error {
+	var in deviceSettings
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return err
+	}
+	form := url.Values{"lang": {in.Lang}, "text": {in.Text}, "contrast": {in.Contrast}, "motion": {in.Motion},
+		"rate": {in.Rate.String()}, "verbosity": {cmp.Or(in.Verbosity, say.VerbosityFull)}}
+	for k, on := range map[string]bool{"speak": in.Speak, "sound": in.Sound, "vibrate": in.Vibrate} {
+		if on {
+			form.Set(k, "on")
+		}
+	}
+	st, invalid := parseSettingsForm(form)
+	if invalid != "" {
+		return fmt.Errorf("web: a setting is not allowed: %s", invalid)
+	}
+	s.Kit.HandSettings(st)
+	return nil
 }

@@ -158,6 +158,11 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	hub := live.NewHub()
 	tables := table.NewTables(db, table.CacheBudget, hub)
+	if cfg.Offline {
+		// The engine's store is in memory already: no cache of its records in front of it,
+		// only the replays, which reading the store cannot give.
+		tables = table.NewTablesInMemory(db, hub)
+	}
 	if cfg.AwayAfter <= 0 {
 		cfg.AwayAfter = defaultAwayAfter
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/internal/markup"
+	"tavolo/pwa"
 	"tavolo/web/kit"
 )
 
@@ -351,6 +352,18 @@ func TestShellFiles(t *testing.T) {
 	require.Equal(t, http.StatusOK, res.StatusCode)
 	require.NotContains(t, body, "self.__PRECACHE__")
 	require.Contains(t, body, "/offline/sk")
+	// Its parts, by job, loaded at their hashed URLs, served and precached.
+	assets, err := pwa.Load()
+	require.NoError(t, err)
+	require.NotContains(t, body, "self.__PARTS__")
+	for _, part := range []string{"shell", "routes", "engine", "settings", "store"} {
+		u := assets.URL("sw/" + part + ".js")
+		require.Contains(t, body, `importScripts(...[`, part)
+		require.Equal(t, 2, strings.Count(body, `"`+u+`"`), "%s: in the parts and in the precache", part)
+		r, js := c.get(u, nil)
+		require.Equal(t, http.StatusOK, r.StatusCode, u)
+		require.Contains(t, js, "/* exported ", u)
+	}
 
 	_, page := c.get("/?lang=sk", nil)
 	catalog := markup.Parse(page).Get(t, markup.Tag("html")).Attr("data-catalog")

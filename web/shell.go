@@ -76,8 +76,9 @@ func (s *Server) serviceWorker(c echo.Context) error {
 	return s.serveStatic(c, s.static["/sw.js"])
 }
 
-// serviceWorkerScript is sw.js with the list of what to precache written in, so that a
-// new deployment (new hashes) is a new service worker.
+// serviceWorkerScript is sw.js with the list of what to precache, the engine's URLs, the
+// registered games and its parts' URLs written in, so that a new deployment (new hashes)
+// is a new service worker.
 func (s *Server) serviceWorkerScript() []byte {
 	asset, _ := s.Assets.Get("sw.js")
 	shell := append([]string{}, s.Assets.URLs()...)
@@ -102,8 +103,17 @@ func (s *Server) serviceWorkerScript() []byte {
 		games.Forms = append(games.Forms, g.OfflineForms...)
 	}
 	gamesJSON, _ := json.Marshal(games)
+	// The worker's parts, by job (pwa/static/sw/): at their hashed URLs, so that a change
+	// to one is a new sw.js, hence a new service worker.
+	parts := []string{}
+	for _, u := range s.Assets.URLs() {
+		if strings.HasPrefix(u, "/static/sw/") {
+			parts = append(parts, u)
+		}
+	}
+	partsJSON, _ := json.Marshal(parts)
 	return []byte(strings.NewReplacer("self.__PRECACHE__", string(list), "self.__ENGINE__", string(engine),
-		"self.__GAMES__", string(gamesJSON)).Replace(string(asset.Body)))
+		"self.__GAMES__", string(gamesJSON), "self.__PARTS__", string(partsJSON)).Replace(string(asset.Body)))
 }
 
 // offline is the page the service worker shows for a page it cannot fetch nor has kept.

@@ -11,7 +11,10 @@
 //
 // key signs this device's session cookies; tables are the records kept before; keep is
 // called after every change of a table (null: it is gone); ready is called once
-// globalThis.tavoloServe(request) answers. A request is {method, url, headers: [[name,
+// globalThis.tavoloServe(request) answers. globalThis.tavoloSettings(json) sets the
+// device's settings (pwa/static/js/settings.js's readSettings: lang, text, contrast,
+// motion, rate, verbosity, speak, sound, vibrate), in which every page after is drawn; it
+// returns null, or why a value was refused. A request is {method, url, headers: [[name,
 // value]…], body: Uint8Array|null}; the answer, {status, headers, body}, is returned at
 // once: no request the engine serves waits on a timer or the network (the one that would,
 // /join's delay, needs the server and is refused offline before it).
@@ -67,6 +70,12 @@ func main() {
 	handler := srv.Handler()
 	js.Global().Set("tavoloServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return serve(handler, args[0])
+	}))
+	js.Global().Set("tavoloSettings", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if err := srv.HandSettings([]byte(args[0].String())); err != nil {
+			return err.Error()
+		}
+		return js.Null()
 	}))
 	js.Global().Set("tavoloForget", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		store.Remove(args[0].String())

@@ -344,3 +344,40 @@ func newKey(t *testing.T) string {
 	require.NoError(t, err)
 	return hex.EncodeToString(b)
 }
+
+// TestSettingsHandedDirectly: the service worker hands the engine the device's settings
+// (tavoloSettings), and the engine's pages are drawn in them, the request carrying no
+// cookie and asking for English.
+func TestSettingsHandedDirectly(t *testing.T) {
+	e := startEngine(t, newKey(t))
+	get := func(path string) response {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Language", "en")
+		return e.serve(t, req)
+	}
+	require.Equal(t, "en", markup.Parse(get("/").Body).Get(t, markup.Tag("html")).Attr("lang"))
+
+	var got struct{ Settings *string }
+	require.NoError(t, json.Unmarshal(e.send(t, map[string]any{"settings": map[string]any{"lang": "sk", "text": "150",
+		"contrast": "high", "motion": "system", "rate": 0.75, "speak": false, "sound": true, "vibrate": false, "verbosity": "brief"}}), &got))
+	require.Nil(t, got.Settings)
+	res := get("/rules/diamant")
+	require.Equal(t, http.StatusOK, res.Status)
+	for _, h := range res.Headers {
+		if strings.EqualFold(h[0], "Set-Cookie") {
+			require.False(t, strings.HasPrefix(h[1], "tavolo="), "no session cookie: %s", h[1])
+		}
+	}
+	root := markup.Parse(res.Body).Get(t, markup.Tag("html"))
+	require.Equal(t, "sk", root.Attr("lang"))
+	require.Equal(t, "150", root.Attr("data-text"))
+	require.Equal(t, "0.75", root.Attr("data-rate"))
+	require.Equal(t, "brief", root.Attr("data-verbosity"))
+	require.Equal(t, "false", root.Attr("data-vibrate"))
+
+	require.NoError(t, json.Unmarshal(e.send(t, map[string]any{"settings": map[string]any{"lang": "sk", "text": "150",
+		"contrast": "high", "motion": "system", "rate": 3}}), &got))
+	require.NotNil(t, got.Settings)
+	require.Contains(t, *got.Settings, "settings.rate")
+	require.Equal(t, "sk", markup.Parse(get("/").Body).Get(t, markup.Tag("html")).Attr("lang"), "a refused value changes nothing")
+}

@@ -20,6 +20,14 @@ import (
 // characters only is empty. Names that only look alike across scripts (a Cyrillic "А" for
 // a Latin "A") are not made one: that needs Unicode's confusables (UTS #39), not done here.
 func CleanName(name string) string {
+	if plainASCII(name) {
+		return name
+	}
+	return cleanName(name)
+}
+
+// cleanName is CleanName the long way, for any name.
+func cleanName(name string) string {
 	var b strings.Builder
 	b.Grow(len(name))
 	space := false
@@ -40,6 +48,22 @@ func CleanName(name string) string {
 	// After the drop, so that what an invisible character kept apart composes (e, U+034F,
 	// U+0301 is é).
 	return norm.NFC.String(b.String())
+}
+
+// plainASCII tells a name that CleanName keeps as it is: printable ASCII, with single
+// spaces between words and none at either end. Most names are such, and a game checks and
+// keeps its names at every start, so they skip the Unicode tables and the allocation.
+func plainASCII(name string) bool {
+	if name == "" || name[0] == ' ' || name[len(name)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < ' ' || c > '~' || (c == ' ' && name[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // blank tells the characters that show as a space.

@@ -97,3 +97,31 @@ func TestInvisibleNamesAreOneName(t *testing.T) {
 		require.Equal(t, CodeEmptyName, e.Code, "%q", blank)
 	}
 }
+
+// TestCleanNamePlainASCII checks that the short way for plain ASCII names gives what the
+// long way gives, on every short string of a few telling bytes and on random ASCII ones.
+func TestCleanNamePlainASCII(t *testing.T) {
+	alphabet := []byte{' ', 'a', 'Z', '~', '\t', '\x00', '\x7f', '\n'}
+	var walk func(prefix []byte)
+	walk = func(prefix []byte) {
+		s := string(prefix)
+		require.Equal(t, cleanName(s), CleanName(s), "%q", s)
+		if len(prefix) == 4 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(append(prefix, c))
+		}
+	}
+	walk(nil)
+	r := rng(1)
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, 1+r.below(12))
+		for j := range b {
+			b[j] = byte(r.below(128))
+		}
+		require.Equal(t, cleanName(string(b)), CleanName(string(b)), "%q", b)
+	}
+	require.True(t, plainASCII("Ada Lovelace"))
+	require.False(t, plainASCII("Ada  Lovelace"))
+}

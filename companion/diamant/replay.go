@@ -14,6 +14,7 @@ type scenario struct {
 	Players *[]string         `json:"players"`
 	Seed    uint64            `json:"seed"`
 	Actions []json.RawMessage `json:"actions"`
+	Suggest string            `json:"suggest"`
 }
 
 // scenarioAction is one action of a scenario: exactly one of draw and exits.
@@ -34,6 +35,9 @@ type ScenarioError struct {
 type ScenarioResult struct {
 	Snapshot
 	Error *ScenarioError `json:"error,omitempty"`
+	// Suggestion is, with "suggest" and a vote due, each explorer's vote in the cave by
+	// name: "continue" or "leave", as an explorer of that level would vote (Suggest).
+	Suggestion map[string]string `json:"suggestion,omitempty"`
 }
 
 // ReplayScenario replays a scenario file (see the scenario format). It returns the result
@@ -50,6 +54,13 @@ func ReplayScenario(data []byte) (any, bool, error) {
 	}
 	if sc.Players == nil {
 		return nil, false, errors.New("not a diamant scenario: no players")
+	}
+	var level Level
+	if sc.Suggest != "" {
+		var err error
+		if level, err = ParseLevel(sc.Suggest); err != nil {
+			return nil, false, err
+		}
 	}
 
 	s, err := New(Setup{Players: *sc.Players, Seed: sc.Seed})
@@ -71,7 +82,17 @@ func ReplayScenario(data []byte) (any, bool, error) {
 				Error: &ScenarioError{At: i, Code: refusal.Code, Message: refusal.Error()}}, true, nil
 		}
 	}
-	return ScenarioResult{Snapshot: s.Snapshot()}, false, nil
+	res := ScenarioResult{Snapshot: s.Snapshot()}
+	if leavers, voters, ok := Suggest(s, level, false); ok && level != "" {
+		res.Suggestion = make(map[string]string, voters.Count())
+		for _, i := range voters.List() {
+			res.Suggestion[s.names[i]] = "continue"
+			if leavers.Has(i) {
+				res.Suggestion[s.names[i]] = "leave"
+			}
+		}
+	}
+	return res, false, nil
 }
 
 // scenarioAction turns a scenario's action into an Action, refusing actions, card names

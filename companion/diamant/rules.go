@@ -1,5 +1,7 @@
 package diamant
 
+import "math/bits"
+
 // ActionType tells what an Action does.
 type ActionType uint8
 
@@ -79,7 +81,9 @@ func (s *State) Step(a Action, events []Event) ([]Event, error) {
 		if a.Leave {
 			s.leaving |= 1 << uint(a.Seat)
 		}
-		events = append(events, Event{Type: EvVoteCast, Round: int(s.round), Seat: a.Seat, Seats: s.voted})
+		var e *Event
+		events, e = add(events)
+		e.Type, e.Round, e.Seat, e.Seats = EvVoteCast, int(s.round), a.Seat, s.voted
 		if s.voted == s.inCave {
 			events = s.resolve(s.leaving, events)
 		}
@@ -177,33 +181,36 @@ func (s *State) RandomCard() Card {
 	step := rng(s.steps) + 1
 	r := rng(s.seed ^ step.next())
 	k := r.below(int(s.deckLen))
-	for _, group := range dealOrder {
-		for _, c := range group {
-			if k -= int(s.deck[c]); k < 0 {
-				return c
-			}
+	for _, c := range dealOrder {
+		if k -= int(s.deck[c]); k < 0 {
+			return c
 		}
 	}
 	panic("diamant: deck count out of step")
 }
 
-// dealOrder is the order in which RandomCard counts the deck's cards.
-var dealOrder = [...][]Card{Treasures, Idols, Hazards}
+// dealOrder is the order in which RandomCard counts the deck's cards: the treasures, the
+// idols, the hazards.
+var dealOrder = func() (order [numCards - 1]Card) {
+	n := copy(order[:], Treasures)
+	n += copy(order[n:], Idols)
+	copy(order[n:], Hazards)
+	return order
+}()
 
 // draw takes card c from the deck and resolves it.
 func (s *State) draw(c Card, events []Event) []Event {
 	s.deck[c]--
 	s.deckLen--
+	s.drawn++
 	r := int(s.round)
 	switch c.Kind() {
 	case KindTreasure:
 		v := c.Value()
 		k := s.inCave.Count()
 		share, stays := v/k, v%k
-		for i := 0; i < int(s.n); i++ {
-			if s.inCave.Has(i) {
-				s.hand[i] += uint16(share)
-			}
+		for in := s.inCave; in != 0; in &= in - 1 {
+			s.hand[bits.TrailingZeros8(uint8(in))] += uint16(share)
 		}
 		s.table[s.nTable] = tableCard{c, uint8(stays)}
 		s.nTable++
@@ -233,14 +240,24 @@ func (s *State) draw(c Card, events []Event) []Event {
 	}
 	s.phase = PhaseVote
 	s.voted, s.leaving = 0, 0
-	return append(events, Event{Type: EvVoteDue, Round: r, Seat: -1, Seats: s.inCave})
+	events, e := add(events)
+	e.Type, e.Round, e.Seat, e.Seats = EvVoteDue, r, -1, s.inCave
+	return events
+}
+
+// add appends a zero event for the caller to fill in: cheaper in the hot paths than
+// appending a literal, which Go builds aside and then copies.
+func add(events []Event) ([]Event, *Event) {
+	events = append(events, Event{})
+	return events, &events[len(events)-1]
 }
 
 // resolve reveals the vote: the leavers divide what lies on the cards, card by card, a
 // lone leaver also takes the idols, and every leaver banks what they carry.
 func (s *State) resolve(leavers Seats, events []Event) []Event {
 	r := int(s.round)
-	events = append(events, Event{Type: EvVotesRevealed, Round: r, Seat: -1, Seats: leavers})
+	events, e := add(events)
+	e.Type, e.Round, e.Seat, e.Seats = EvVotesRevealed, r, -1, leavers
 	s.voted, s.leaving = 0, 0
 	k := leavers.Count()
 	if k > 0 {
@@ -259,10 +276,8 @@ func (s *State) resolve(leavers Seats, events []Event) []Event {
 		}
 		alone := k == 1
 		var taken IdolSet
-		for i := 0; i < int(s.n); i++ {
-			if !leavers.Has(i) {
-				continue
-			}
+		for out := leavers; out != 0; out &= out - 1 {
+			i := bits.TrailingZeros8(uint8(out))
 			if alone {
 				for _, c := range s.tableIdols[:s.nIdols] {
 					s.idols[i][s.nIdolsOf[i]] = c
@@ -316,5 +331,5 @@ func (s *State) endRound(reason EndReason, hazard Card, events []Event) []Event 
 func (s *State) clearTable() {
 	s.table, s.nTable = [maxTreasures]tableCard{}, 0
 	s.tableIdols, s.nIdols = [maxIdols]Card{}, 0
-	s.seen = 0
+	s.seen, s.drawn = 0, 0
 }

@@ -69,6 +69,7 @@ type State struct {
 	tableIdols [maxIdols]Card // idols drawn this round and still on the table, in order
 	nIdols     uint8
 	seen       uint32 // bit c: a hazard of kind c was drawn this round
+	drawn      uint8  // cards drawn this round
 
 	inCave  Seats
 	voted   Seats // seats that have cast their vote this turn
@@ -112,13 +113,11 @@ func (s *State) Reset(setup Setup, events []Event) ([]Event, error) {
 }
 
 func (s *State) reset(setup Setup, events []Event) ([]Event, error) {
-	if err := checkNames(setup.Players); err != nil {
+	var names [MaxPlayers]string
+	if err := checkNames(setup.Players, &names); err != nil {
 		return events, err
 	}
-	*s = State{n: uint8(len(setup.Players)), seed: setup.Seed}
-	for i, name := range setup.Players {
-		s.names[i] = CleanName(name)
-	}
+	*s = State{n: uint8(len(setup.Players)), seed: setup.Seed, names: names}
 	for c := T1; c < numCards; c++ {
 		if c.Kind() != KindIdol {
 			s.box[c] = cards[c].count
@@ -128,8 +127,8 @@ func (s *State) reset(setup Setup, events []Event) ([]Event, error) {
 }
 
 // checkNames enforces 3 to 8 distinct, non-empty names of at most 40 characters, each
-// as CleanName makes it.
-func checkNames(names []string) *Error {
+// as CleanName makes it, and puts the clean names in clean.
+func checkNames(names []string, clean *[MaxPlayers]string) *Error {
 	if len(names) < MinPlayers {
 		return &Error{Code: CodeTooFewPlayers, Seat: -1, Count: len(names), Limit: MinPlayers}
 	}
@@ -138,6 +137,7 @@ func checkNames(names []string) *Error {
 	}
 	for i, raw := range names {
 		name := CleanName(raw)
+		clean[i] = name
 		if name == "" {
 			return &Error{Code: CodeEmptyName, Seat: i}
 		}
@@ -146,7 +146,7 @@ func checkNames(names []string) *Error {
 		}
 		// Names that differ only in case would sound the same when read aloud.
 		for j := 0; j < i; j++ {
-			if strings.EqualFold(name, CleanName(names[j])) {
+			if strings.EqualFold(name, clean[j]) {
 				return &Error{Code: CodeDuplicateName, Seat: i, Name: name}
 			}
 		}
@@ -272,6 +272,9 @@ func (s *State) HazardsSeen() []Card {
 	}
 	return out
 }
+
+// Drawn gives the cards drawn this round.
+func (s *State) Drawn() int { return int(s.drawn) }
 
 // DeckSize gives the cards left in this round's deck (0 once the game is over).
 func (s *State) DeckSize() int { return int(s.deckLen) }

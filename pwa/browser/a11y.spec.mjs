@@ -1,7 +1,8 @@
-// Every page of the foundation, in every language, in the standard theme and in high
-// contrast with 200 % text: no axe violations (WCAG 2.2 AA), the right <html lang>, one h1.
+// Every page of the foundation, in every language, in the standard theme (light, and dark
+// as a phone set to dark has it) and in high contrast with 200 % text: no axe violations
+// (WCAG 2.2 AA), the right <html lang>, one h1.
 import { test as base, expect } from '@playwright/test';
-import { LANGS, PAGES, expectNoAxeViolations, postSettings } from './helpers.mjs';
+import { LANGS, PAGES, expectDark, expectNoAxeViolations, postSettings } from './helpers.mjs';
 
 // 88 page checks: one page per worker instead of one per test saves a context's start each
 // time, and axe's start in a new page (1.7 s against 0.65 s in a page that ran it before,
@@ -24,6 +25,7 @@ const test = base.extend({
 
 const MODES = [
   { name: 'standard', settings: { text: '100', contrast: 'standard' } },
+  { name: 'standard, the phone set to dark', settings: { text: '100', contrast: 'standard' }, scheme: 'dark' },
   { name: 'high contrast, 200 % text', settings: { text: '200', contrast: 'high' } },
 ];
 
@@ -31,6 +33,7 @@ for (const mode of MODES) {
   for (const lang of LANGS) {
     for (const p of PAGES) {
       test(`${p.name} in ${lang}, ${mode.name}`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: mode.scheme ?? 'light' });
         await postSettings(page, { lang, ...mode.settings });
         const path = typeof p.path === 'function' ? p.path(lang) : p.path;
         const res = await page.goto(path);
@@ -42,6 +45,7 @@ for (const mode of MODES) {
         await expect(html).toHaveAttribute('data-contrast', mode.settings.contrast);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expect(page.getByRole('main')).toHaveCount(1);
+        if (mode.scheme === 'dark') await expectDark(page);
         await expectNoAxeViolations(page);
       });
     }

@@ -7,10 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  NAMES, KNOWN_END, newGame, playGame,
+  NAMES, KNOWN_END, newGame, playGame, fastForward,
 } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, pressAndWait, expectNoSidewaysScroll,
+  LANGS, expectDark, expectNoAxeViolations, postSettings, catalog, msg, stubSpeech, h1, pressAndWait, expectNoSidewaysScroll,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -223,36 +223,18 @@ test('undo asks first, then takes the last step back', async ({ page }) => {
 
 // ---- axe on every screen ----
 
-/** Reads the current screen's version and CSRF token, as a form would send them. */
-async function formState(page, url) {
-  const html = await (await page.request.get(url)).text();
-  return { html, version: html.match(/data-version="(\d+)"/)[1], screen: html.match(/data-screen="(\w+)"/)[1] };
-}
-
-/** Plays by plain form posts (everyone leaves at once) until the wanted screen. */
-async function fastForward(page, tableURL, want) {
-  const csrf = (await (await page.request.get('/settings')).text()).match(/name="_csrf" value="([^"]+)"/)[1];
-  for (let i = 0; i < 200; i++) {
-    let st = await formState(page, tableURL);
-    if (st.screen === 'voted') st = await formState(page, `${tableURL}?show=reveal`);
-    if (st.screen === want) return;
-    const seat = st.html.match(/\/vote\/(\d+)"/)?.[1] ?? (st.html.includes('?show=pass') ? (await formState(page, `${tableURL}?show=pass`)).html.match(/\/vote\/(\d+)"/)[1] : null);
-    const form = { _csrf: csrf, version: st.version };
-    if (seat !== null) await page.request.post(`${tableURL}/vote`, { form: { ...form, seat, choice: 'leave' } });
-    else await page.request.post(`${tableURL}/draw`, { form });
-  }
-  throw new Error(`never reached ${want}`);
-}
-
 const MODES = [
   { name: 'standard', settings: { text: '100', contrast: 'standard' } },
   { name: 'high contrast, 200 % text', settings: { text: '200', contrast: 'high' } },
+  // The dark theme's colours are the same in every language: one is enough.
+  { name: 'the phone set to dark', settings: { text: '100', contrast: 'standard' }, scheme: 'dark', langs: ['it'] },
 ];
 
 for (const mode of MODES) {
-  for (const lang of LANGS) {
+  for (const lang of mode.langs ?? LANGS) {
     test(`axe on every Diamant screen in ${lang}, ${mode.name}`, async ({ page }) => {
       test.setTimeout(120_000);
+      if (mode.scheme) await page.emulateMedia({ colorScheme: mode.scheme });
       await postSettings(page, { lang, ...mode.settings });
       await page.goto('/diamant');
       const cat = await catalog(page);
@@ -262,6 +244,7 @@ for (const mode of MODES) {
       await expectNoAxeViolations(page); // cave, before the first card
       await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
       await expectNoAxeViolations(page); // cave, a card drawn
+      if (mode.scheme === 'dark') await expectDark(page);
       await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
       await expectNoAxeViolations(page); // pass
       for (const name of NAMES) {

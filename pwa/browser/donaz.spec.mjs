@@ -3,7 +3,7 @@
 // Time is Playwright's clock wherever the test needs exact moments; the latency and
 // display-accuracy tests run on real time, since that is what they measure.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, postSettings, stubSpeech, spoken } from './helpers.mjs';
+import { LANGS, expectDark, expectNoAxeViolations, postSettings, stubSpeech, spoken } from './helpers.mjs';
 
 const T0 = new Date('2030-01-01T12:00:00Z').getTime();
 
@@ -499,6 +499,18 @@ test.describe('setup', () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test('axe with the phone set to dark: the setup and the running clock', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await postSettings(page, { lang: 'sk' });
+    await page.goto('/donaz');
+    await expectDark(page);
+    await expectNoAxeViolations(page);
+    await page.goto('/donaz/clock?game=dark1');
+    await page.keyboard.press('Space');
+    await expect(page.locator('html[data-clock="running"]')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
 
   test('at 300 % text the halves stack and nothing is cut off', async ({ page }) => {
     await postSettings(page, { text: '300' });

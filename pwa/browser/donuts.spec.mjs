@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LANGS, expectNoAxeViolations, postSettings, stubSpeech, spoken, catalog } from './helpers.mjs';
+import { LANGS, expectDark, expectNoAxeViolations, postSettings, stubSpeech, spoken, catalog } from './helpers.mjs';
 import { pluralPatterns } from './diamant-play.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -224,6 +224,17 @@ for (const lang of LANGS) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the board with the phone set to dark: dark, no axe violations', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await postSettings(page, { lang: 'fr' });
+  await newGame(page, vsComputer('normal', '99'));
+  await page.locator('td.plate').nth(14).click();
+  await expect(page.locator('td[data-donut="vanilla"]')).toHaveCount(1);
+  await expect(page.locator('td[data-donut="chocolate"]')).toHaveCount(1);
+  await expectDark(page);
+  await expectNoAxeViolations(page);
+});
 
 for (const text of ['200', '300']) {
   test(`the board at ${text} % text on a 360 px screen does not scroll sideways`, async ({ page }) => {

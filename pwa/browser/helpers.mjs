@@ -50,6 +50,24 @@ export async function expectNoAxeViolations(page, { exclude = [] } = {}) {
   expect(violations, `axe found ${violations.length} violation(s) on ${page.url()}:\n${formatViolations(violations)}`).toEqual([]);
 }
 
+/** The page is drawn dark (the phone set to dark, the standard theme): its background and
+ * its main text are as the dark theme has them, light text on a dark ground. */
+export async function expectDark(page) {
+  const { bg, fg } = await page.evaluate(() => {
+    const lum = (css) => {
+      const [r, g, b] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(document.body);
+    return { bg: lum(style.backgroundColor), fg: lum(style.color) };
+  });
+  expect(bg, 'a dark background').toBeLessThan(0.05);
+  expect(fg, 'light text').toBeGreaterThan(0.7);
+}
+
 /** The catalog the server hands this page (the same strings the page shows). */
 export async function catalog(page) {
   return page.evaluate(async () => {

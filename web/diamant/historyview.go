@@ -16,6 +16,17 @@ func (v View) Where() string {
 	return say.DiamantWhere(v.L, t.State, t.Seats, t.Shown())
 }
 
+// where is Where, its part that every device hears made once for the table's version
+// (parts.go).
+func (v View) where() string {
+	l, t := v.L, v.T
+	all := playViews.sentence(t.Rec.ID, t.Rec.Version, l.Lang, partKey{kind: partWhere}, func() string { return say.DiamantWhereTable(l, t.State) })
+	if own := say.DiamantWhereOwn(l, t.State, t.Seats, t.Shown()); own != "" {
+		return all + " " + own
+	}
+	return all
+}
+
 // History is the history page of a game: a summary, where the game stands, and
 // every round so far.
 type History struct {

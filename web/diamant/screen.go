@@ -53,7 +53,7 @@ func (v View) Screen(show string, p *Play) {
 	names := t.Names
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
 	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
-	p.Where = v.Where()
+	p.Where = v.where()
 	if t.Opt.Phones {
 		v.phoneScreen(p)
 		if p.Screen != "" {

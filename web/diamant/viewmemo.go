@@ -33,6 +33,7 @@ type viewMemo struct {
 const (
 	viewMemoSlots = 64 // tables whose change is being sent at the same moment
 	viewMemoViews = 8  // different views kept for one table's version
+	viewMemoParts = 48 // different parts kept for one table's version: two of each row, and a few more
 )
 
 type viewSlot struct {
@@ -40,6 +41,16 @@ type viewSlot struct {
 	id      string
 	version int64
 	views   []memoView
+	parts   []memoPart
+}
+
+// take makes the slot the table id's at version, if it holds an older version or another
+// table; it reports whether the slot is now at that version (not when it holds a newer one).
+func (s *viewSlot) take(id string, version int64) bool {
+	if s.id != id || s.version < version {
+		s.id, s.version, s.views, s.parts = id, version, s.views[:0], s.parts[:0]
+	}
+	return s.version == version
 }
 
 type memoView struct {
@@ -62,7 +73,7 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 	if m == nil || !plainToken(csrf) || p.ID == "" {
 		return appendPlayReply(b, l, csrf, p)
 	}
-	s := &m.slots[maphash.String(m.seed, p.ID)%viewMemoSlots]
+	s := m.slot(p.ID)
 	s.mu.Lock()
 	if s.id == p.ID && s.version == p.Version {
 		for i := range s.views {
@@ -88,10 +99,7 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 		i += j + len(csrfHole)
 	}
 	s.mu.Lock()
-	if s.id != p.ID || s.version < p.Version {
-		s.id, s.version, s.views = p.ID, p.Version, s.views[:0]
-	}
-	if s.version == p.Version && len(s.views) < viewMemoViews {
+	if s.take(p.ID, p.Version) && len(s.views) < viewMemoViews {
 		s.views = append(s.views, memoView{lang: l.Lang, p: *p, reply: reply, holes: holes})
 	}
 	s.mu.Unlock()

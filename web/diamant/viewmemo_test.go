@@ -33,9 +33,13 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
 			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
+			// What the phone draws alone: without the memo's views and parts.
+			memo := playViews
+			playViews = nil
 			var p Play
 			h.view(c, tb).Screen("", &p)
 			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
+			playViews = memo
 			require.Equal(t, string(want), string(b), "round %d", round)
 			got = append(got, b)
 		}
@@ -59,4 +63,14 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 	}
 	require.Equal(t, id, slot.id)
 	assert.Len(t, slot.views, 6)
+	// The parts the phones share. Phones 0 and 1 have voted and see the cave (2 to 5 their
+	// vote): six rows on phone 0, and on phone 1 its own row shown and phone 0's hidden; one
+	// summary of the cave and one head of the players' table; one "where are we" in each
+	// language; the tools of the cave for the host and for another phone, and of the vote
+	// in each language (the form token filled in on each phone, as checked above).
+	kinds := map[partKind]int{}
+	for _, pt := range slot.parts {
+		kinds[pt.key.kind]++
+	}
+	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2}, kinds)
 }

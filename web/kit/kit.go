@@ -2,6 +2,7 @@ package kit
 
 import (
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -38,6 +39,8 @@ type Kit struct {
 	Offline      bool                 // this is the offline engine (Config.Offline)
 	// StreamWriteTimeout: how long one write to a live stream may block (Config).
 	StreamWriteTimeout time.Duration
+	// device: the engine's settings, the device's (HandSettings); unused on the server.
+	device atomic.Pointer[Settings]
 }
 
 // Limits are the budgets (budget.go) as the games' handlers spend them.

@@ -152,6 +152,11 @@ func (s *Kit) ReadSession(c echo.Context) SessionData {
 	d.Device, _ = values[keyDevice].(string)
 	d.Flash, _ = values[keyFlash].(string)
 	d.Risk, _ = values[keyRisk].(bool)
+	if s.Offline {
+		// The engine serves one device, whose settings it holds itself (HandSettings).
+		d.Settings = s.deviceSettings()
+		return d
+	}
 	if lang, ok := values[keyLang].(string); ok && i18n.Supported(lang) {
 		d.Settings.Lang = lang
 	}
@@ -181,7 +186,10 @@ func (s *Kit) ChangeSession(c echo.Context, change func(*SessionData)) error {
 	d := s.ReadSession(c)
 	change(&d)
 	v := s.Session(c).Values
+	changed := false
 	set := func(key string, val any, keep bool) {
+		old, had := v[key]
+		changed = changed || had != keep || (keep && old != val)
 		if keep {
 			v[key] = val
 		} else {
@@ -191,10 +199,15 @@ func (s *Kit) ChangeSession(c echo.Context, change func(*SessionData)) error {
 	set(keyDevice, d.Device, d.Device != "")
 	set(keyFlash, d.Flash, d.Flash != "")
 	set(keyRisk, d.Risk, d.Risk)
-	set(keyLang, d.Settings.Lang, d.Settings.Lang != "")
+	st, def := d.Settings, DefaultSettings()
+	if s.Offline {
+		// The engine's settings are the device's, held in the engine, never in a cookie.
+		s.HandSettings(st)
+		st = def
+	}
+	set(keyLang, st.Lang, st.Lang != "")
 	// A setting is kept only where it is not the default: one never chosen follows the
 	// defaults, and the cookie stays small.
-	st, def := d.Settings, DefaultSettings()
 	set("text", st.Text, st.Text != def.Text)
 	set("contrast", st.Contrast, st.Contrast != def.Contrast)
 	set("motion", st.Motion, st.Motion != def.Motion)
@@ -203,6 +216,9 @@ func (s *Kit) ChangeSession(c echo.Context, change func(*SessionData)) error {
 	set("speak", st.Speak, st.Speak != def.Speak)
 	set("sound", st.Sound, st.Sound != def.Sound)
 	set("vibrate", st.Vibrate, st.Vibrate != def.Vibrate)
+	if s.Offline && !changed {
+		return nil // the engine's settings changed, and nothing the cookie holds
+	}
 	return s.SaveSession(c)
 }
 

@@ -39,3 +39,19 @@ func DefaultSettings() Settings {
 
 // Settings are the device's Settings, as its session keeps them.
 func (s *Kit) Settings(c echo.Context) Settings { return s.ReadSession(c).Settings }
+
+// deviceSettings are the offline engine's settings: the device's, as its service worker
+// last handed them (HandSettings), or the defaults.
+func (s *Kit) deviceSettings() Settings {
+	if st := s.device.Load(); st != nil {
+		return *st
+	}
+	return DefaultSettings()
+}
+
+// HandSettings sets the offline engine's settings: it serves one device, the phone it runs
+// on, whose settings its service worker hands it directly rather than in a session cookie.
+// Every request after it is drawn in them. Only the engine (Offline) reads them.
+func (s *Kit) HandSettings(st Settings) {
+	s.device.Store(&st)
+}

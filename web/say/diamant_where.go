@@ -19,6 +19,15 @@ import (
 // takes it). While chests are hidden it adds the chests of the device's own seats, "your
 // chest" when it holds one. A finished game is said as its final summary.
 func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) string {
+	all, own := DiamantWhereTable(l, st), DiamantWhereOwn(l, st, held, shown)
+	if own == "" {
+		return all
+	}
+	return all + " " + own
+}
+
+// DiamantWhereTable is what DiamantWhere says to every device: all of it but the chests.
+func DiamantWhereTable(l *i18n.Localizer, st *diamant.State) string {
 	if st.Finished() {
 		return DiamantFinal(l, st)
 	}
@@ -36,8 +45,16 @@ func DiamantWhere(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seat
 	if waiting := st.Waiting(); waiting != 0 {
 		out = append(out, l.T("diamant.where.waiting", "Names", And(l, DiamantSeatNames(st.Names(), waiting))))
 	}
-	out = append(out, diamantOwnChests(l, st, held, shown)...)
 	return strings.Join(out, " ")
+}
+
+// DiamantWhereOwn is what DiamantWhere adds for a device: while chests are hidden, the
+// chests of its own seats ("" when it says none).
+func DiamantWhereOwn(l *i18n.Localizer, st *diamant.State, held, shown diamant.Seats) string {
+	if st.Finished() {
+		return ""
+	}
+	return strings.Join(diamantOwnChests(l, st, held, shown), " ")
 }
 
 // diamantCave says who is in the cave carrying what. Everyone in the cave has been there

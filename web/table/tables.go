@@ -10,11 +10,12 @@ import (
 	"tavolo/web/live"
 )
 
-// Tables runs a server's tables: each is read through the cache in front of the store,
+// Tables runs a server's tables: each is read through the cache in front of the store
+// (in the offline engine, from its store in memory, only the replays kept: Replays),
 // changed one request at a time under its own lock, and every change is told to the
 // table's live streams through the hub. A game plugs in through Game.
 type Tables struct {
-	cache *Cache
+	cache keeper
 	locks Locks
 	hub   *live.Hub
 }

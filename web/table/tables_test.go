@@ -11,6 +11,7 @@ import (
 
 	"tavolo/web/live"
 	"tavolo/web/store"
+	"tavolo/web/store/memory"
 	"tavolo/web/table"
 )
 
@@ -78,10 +79,19 @@ func TestOpenRefusesWhatIsNotThisDevicesTable(t *testing.T) {
 }
 
 // A version is replayed once, whoever reads it; a change that brings its new state
-// along is not replayed at all; every change wakes the table's streams.
+// along is not replayed at all; every change wakes the table's streams. So on a server
+// (the cache in front of SQLite) and in the offline engine (its store in memory, the
+// replays kept alone).
 func TestOpenSharesOneReplayPerVersion(t *testing.T) {
+	t.Run("cache", func(t *testing.T) { ts, hub := newTables(t); testOneReplayPerVersion(t, ts, hub) })
+	t.Run("in memory", func(t *testing.T) {
+		hub := live.NewHub()
+		testOneReplayPerVersion(t, table.NewTablesInMemory(memory.New(nil), hub), hub)
+	})
+}
+
+func testOneReplayPerVersion(t *testing.T, ts *table.Tables, hub *live.Hub) {
 	ctx := context.Background()
-	ts, hub := newTables(t)
 	replays := 0
 	g := counter{&replays}
 	id := table.NewID()

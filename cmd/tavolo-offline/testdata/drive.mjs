@@ -1,7 +1,9 @@
 // Runs the offline engine under Node and answers requests read as JSON lines on standard
 // input, one JSON line each on standard output: {"serve": {method, url, headers, body}} gives
-// {status, headers, body}; {"replay": "…scenario…"} gives what tavoloReplay returns; tables
-// kept by the engine are reported as {"kept": id, "record": …} lines before the answer.
+// {status, headers, body}; {"replay": "…scenario…"} gives what tavoloReplay returns;
+// {"settings": {…}} hands the device's settings to tavoloSettings and gives {settings: null
+// or why refused}; tables kept by the engine are reported as {"kept": id, "record": …}
+// lines before the answer.
 // Usage: node drive.mjs ENGINE.wasm wasm_exec.js KEY
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -31,6 +33,10 @@ const dec = new TextDecoder();
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const msg = JSON.parse(line);
+  if (msg.settings !== undefined) {
+    out({ settings: globalThis.tavoloSettings(JSON.stringify(msg.settings)) });
+    continue;
+  }
   if (msg.replay !== undefined) {
     out({ replay: JSON.parse(globalThis.tavoloReplay(msg.replay)) });
     continue;

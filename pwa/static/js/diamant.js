@@ -8,6 +8,7 @@ import { filterCards } from './diamant-cards.js';
 import { follow, keepsVote } from './diamant-live.js';
 import { createScreen, wireKeys, morph } from './screen.js';
 import { wireShareButtons } from './share.js';
+import './awake.js';
 import { sendPatiently } from './toomany.js';
 
 const main = document.getElementById('main');

@@ -19,6 +19,7 @@ import {
   emptyHistory, record, restoreHistory, historySummary, whereSentence, shareSummary, usedWords, wholeMs,
 } from './clock-history.js';
 import { wireShareButtons } from './share.js';
+import './awake.js';
 
 const STORE = 'tavolo.donaz.clock';
 const FLIP = 'tavolo.donaz.flip';
@@ -275,7 +276,7 @@ function render() {
     showSheet();
     root.dataset.clock = v.phase;
   }
-  keepAwake(v.phase === 'running');
+  root.toggleAttribute('data-awake', v.phase === 'running'); // awake.js
 }
 
 // --- time passing ------------------------------------------------------------------
@@ -592,7 +593,6 @@ function tellAway() {
 // have missed timers, and the monotonic clock may have slept: follow the wall clock.
 function comeBack() {
   if (document.visibilityState !== 'visible') return;
-  refused = false; // the lock is released while hidden: ask again
   now.resync();
   loop();
   tellAway();
@@ -600,35 +600,6 @@ function comeBack() {
 document.addEventListener('visibilitychange', goAway);
 document.addEventListener('visibilitychange', comeBack);
 window.addEventListener('pageshow', comeBack);
-
-// --- the screen stays awake while the clock runs ------------------------------------
-
-let lock = null;
-let asking = false;
-let refused = false; // asked in vain: not again (every redraw) until the page comes back
-async function keepAwake(want) {
-  if (!('wakeLock' in navigator)) return;
-  if (!want) {
-    if (lock) {
-      const l = lock;
-      lock = null;
-      l.release().catch(() => {});
-    }
-    return;
-  }
-  if (lock || asking || refused || document.visibilityState !== 'visible') return;
-  asking = true;
-  try {
-    lock = await navigator.wakeLock.request('screen');
-    lock.addEventListener('release', () => { lock = null; });
-    if (clock.phase !== 'running') keepAwake(false);
-  } catch {
-    // Refused (battery saver, no permission): the clock still runs.
-    refused = true;
-  } finally {
-    asking = false;
-  }
-}
 
 // --- offline -----------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import { announce, repeatLast, say } from './feedback.js';
 import { loadT } from './catalog.js';
 import { createScreen, wireKeys, FEEL } from './screen.js';
 import { wireShareButtons } from './share.js';
+import './awake.js';
 import { sendPatiently, waitingText } from './toomany.js';
 
 const SIZE = 6;

@@ -1,0 +1,5 @@
+//go:build !race
+
+package diamant
+
+const raceEnabled = false

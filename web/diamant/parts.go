@@ -1,0 +1,124 @@
+package diamant
+
+import (
+	"context"
+	"hash/maphash"
+	"io"
+
+	"github.com/a-h/templ"
+
+	"tavolo/web/kit"
+	"tavolo/web/page"
+)
+
+// The phones at a table see mostly the same screen: what differs is the seat each holds
+// (its vote, its own chest, its place in "where are we"). The parts that are the same on
+// several phones are drawn once per table version and language, in the view memo's slot of
+// the table (viewMemo), and copied into each phone's screen: a row of the players' table,
+// the cave's summary, the "where are we" sentence.
+//
+// A part's key holds everything the part reads besides the table's state at that version
+// and the language: two phones with the same key would draw the same bytes.
+
+type partKind uint8
+
+const (
+	partRow    partKind = iota + 1 // a row of the players' table
+	partInCave                     // the cave's summary: who is in, what lies on the path, the hazards, the deck
+	partWhere                      // "where are we?" without the device's own chests
+	partHead                       // the head of the players' table
+	partTools                      // the tools' buttons and links
+)
+
+type partKey struct {
+	kind  partKind
+	row   Row  // partRow: the row drawn
+	final bool // partRow: the final screen's table (no column of what is carried)
+	// partInCave: the risk line, when the device shows it.
+	showRisk bool
+	risk     string
+	// partTools: the screen, whether it has "where are we", shows the risk, and the
+	// device may undo, is the host, follows the table live.
+	screen                     Screen
+	where, canUndo, host, live bool
+}
+
+type memoPart struct {
+	key  partKey
+	lang string
+	html []byte // a drawn part
+	text string // a sentence
+}
+
+// find returns the slot's part of key in lang, if the slot is id's at version.
+func (s *viewSlot) find(id string, version int64, lang string, key partKey) (memoPart, bool) {
+	if s.id != id || s.version != version {
+		return memoPart{}, false
+	}
+	for _, pt := range s.parts {
+		if pt.key == key && pt.lang == lang {
+			return pt, true
+		}
+	}
+	return memoPart{}, false
+}
+
+// keep adds a part to the slot, if the slot can be id's at version and has room.
+func (s *viewSlot) keep(id string, version int64, pt memoPart) {
+	if s.take(id, version) && len(s.parts) < viewMemoParts {
+		s.parts = append(s.parts, pt)
+	}
+}
+
+// part draws what draw draws, once for every device at p's table and version whose key is
+// the same in the same language. Only in a screen drawn for the memo (whose form token is
+// csrfHole, filled in as the screen is copied out): a part never holds a device's token.
+func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component) templ.Component {
+	if m == nil || p.ID == "" || f.CSRF != csrfHole {
+		return draw
+	}
+	lang := f.L.Lang
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		s := m.slot(p.ID)
+		s.mu.Lock()
+		pt, ok := s.find(p.ID, p.Version, lang, key)
+		s.mu.Unlock()
+		if !ok {
+			var a kit.Appender
+			if err := draw.Render(ctx, &a); err != nil {
+				return err
+			}
+			pt = memoPart{key: key, lang: lang, html: a.B}
+			s.mu.Lock()
+			s.keep(p.ID, p.Version, pt)
+			s.mu.Unlock()
+		}
+		_, err := w.Write(pt.html)
+		return err
+	})
+}
+
+// sentence is say(), made once for every device at the table id and version whose key is
+// the same in the same language.
+func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, say func() string) string {
+	if m == nil || id == "" {
+		return say()
+	}
+	s := m.slot(id)
+	s.mu.Lock()
+	pt, ok := s.find(id, version, lang, key)
+	s.mu.Unlock()
+	if ok {
+		return pt.text
+	}
+	text := say()
+	s.mu.Lock()
+	s.keep(id, version, memoPart{key: key, lang: lang, text: text})
+	s.mu.Unlock()
+	return text
+}
+
+// slot is the table id's slot.
+func (m *viewMemo) slot(id string) *viewSlot {
+	return &m.slots[maphash.String(m.seed, id)%viewMemoSlots]
+}
