@@ -48,7 +48,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	where, hidden := whereOf(t, body)
 	require.True(t, hidden, "said when asked for")
 	require.Equal(t, "Round 1 of 5, 31 cards left in the deck, no hazard yet. In the cave: Ada, Bruno and Chiara, carrying nothing yet; on the cards: nothing.", where)
-	require.Contains(t, body, `<button type="button" class="where" aria-keyshortcuts="S" aria-controls="where" hidden>Where are we? (S)</button>`)
+	require.Contains(t, body, `<button type="button" class="where" aria-keyshortcuts="S" aria-controls="where" hidden>Where are we?</button>`)
 	require.Contains(t, body, `<a href="/diamant/`+tb.id+`/history">History of the game</a>`)
 
 	tb.boxAct("/draw", url.Values{"card": {"T11"}})

@@ -497,7 +497,7 @@ func TestPhonesStreamsShowAPhoneGoneAwayAndBack(t *testing.T) {
 	require.Contains(t, page, "Carla</span>: on another phone, away")
 	require.Contains(t, page, "Propose that Carla leaves")
 	page = awaits(bruno, "Carla's phone has been away for a while.")
-	require.Contains(t, page, "(away)")
+	require.Contains(t, page, "Carla, away")
 
 	carla, stopCarla = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+version)
 	page = awaits(host, "Carla's phone is back.")

@@ -96,7 +96,7 @@ func TestDonutsSetupAndBoardPages(t *testing.T) {
 	require.Equal(t, 36, strings.Count(body, `<td class="plate"`))
 	// The first donut may go anywhere: every plate is a button.
 	require.Equal(t, 36, strings.Count(body, `name="plate"`))
-	require.Contains(t, body, "Row 1, column 1, empty, ")
+	require.Contains(t, body, "Playable, row 1, column 1, ")
 	require.Contains(t, body, "Chocolate to play: the first donut may go on any plate.")
 	require.NotContains(t, body, "style=")
 	require.Equal(t, 1, strings.Count(body, "<h1"))
@@ -115,8 +115,7 @@ func TestDonutsPlayWithoutScript(t *testing.T) {
 	require.Equal(t, "/donuts/t/"+id, res.Header.Get("Location"))
 	_, body = c.get("/donuts/t/"+id, nil)
 	require.Contains(t, body, "Chocolate places a donut at row 3, column 4.")
-	require.Contains(t, body, "Row 3, column 4, chocolate donut, ")
-	require.Contains(t, body, ", last move</span>")
+	require.Contains(t, body, "Chocolate donut, last move, row 3, column 4, ")
 	require.Contains(t, markup.Parse(body).Get(t, markup.ID("donuts-status")).Text(), "Vanilla to play")
 
 	// A typed plate works the same: "d3" is column d, row 3.

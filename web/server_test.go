@@ -177,7 +177,9 @@ func TestSettingsRoundTrip(t *testing.T) {
 		`data-rate="1.5"`, `data-sound="true"`, `data-vibrate="false"`, `data-verbosity="brief"`} {
 		require.Contains(t, body, attr)
 	}
-	require.Contains(t, body, `role="status"`)
+	// The news, said by the page's script once loaded (app.js: data-say).
+	news := markup.Parse(body).Get(t, markup.ID("news"), markup.Has("data-say"))
+	require.NotEmpty(t, news.Text())
 	brief := markup.Parse(body).Get(t, markup.Role("radio"), markup.Field("verbosity"), markup.Attr("value", "brief"))
 	require.True(t, brief.HasAttr("checked"), "the form shows the saved choice")
 }

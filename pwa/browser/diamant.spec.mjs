@@ -22,6 +22,10 @@ for (const lang of LANGS) {
     await page.goto('/diamant');
     const cat = await catalog(page);
     await newGame(page, cat);
+    // The keys are told beside the buttons, not in their names (issue #23).
+    await expect(page.getByRole('button', { name: msg(cat, 'diamant.repeat'), exact: true })).toHaveAttribute('aria-keyshortcuts', 'R');
+    await expect(page.getByRole('button', { name: msg(cat, 'diamant.where.button'), exact: true })).toHaveAttribute('aria-keyshortcuts', 'S');
+    await expect(page.getByRole('main').getByText(msg(cat, 'diamant.keys.both'))).toBeVisible();
     let checkedOrder = false;
     await playGame(page, cat, async (screen) => {
       if (screen === 'vote' && !checkedOrder) {
@@ -34,6 +38,10 @@ for (const lang of LANGS) {
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
     await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
     await expect(page.getByRole('alert')).toContainText(KNOWN_END[lang]);
+    // The winner is said after the name, not in parentheses; no name carries any.
+    await expect(page.getByRole('rowheader', { name: msg(cat, 'diamant.row.winner', { Name: 'Chiara' }), exact: true })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Ada', exact: true })).toBeVisible();
+    for (const role of ['button', 'link', 'rowheader', 'heading']) await expect(page.getByRole(role, { name: /[()]/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: msg(cat, 'diamant.final.again') })).toBeVisible();
     await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.final.again') }));
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));

@@ -5,7 +5,7 @@
 // the clipboard). In four languages, with axe; everything found by role and accessible
 // name in the page's language, the expected sentences made from the page's own catalog.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, catalog, msg, plural, escapeRe, h1, newPhone, postSettings } from './helpers.mjs';
+import { LANGS, expectNoAxeViolations, catalog, msg, plural, escapeRe, h1, newPhone, postSettings , plateName } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -77,9 +77,8 @@ function msgRe(cat, lang, id, params = {}, count = undefined) {
 
 const history = (page, cat) => page.getByRole('region', { name: msg(cat, 'donuts.history.heading') });
 const cells = (page) => page.getByRole('gridcell');
-const nameEnding = (cat, id) => new RegExp(`${escapeRe(msg(cat, id, { Line: '|' }).split('|')[1])}$`);
-const playable = (page, cat) => page.getByRole('gridcell', { name: nameEnding(cat, 'donuts.cell.label.playable') });
-const lastPlaced = (page, cat) => page.getByRole('gridcell', { name: nameEnding(cat, 'donuts.cell.label.last') });
+const playable = (page, cat) => page.getByRole('gridcell', { name: plateName(cat, 'donuts.cell.label.playable') });
+const lastPlaced = (page, cat) => page.getByRole('gridcell', { name: plateName(cat, 'donuts.cell.label.last') });
 
 /** The row and the column a plate's accessible name begins with. */
 async function rowCol(locator) {

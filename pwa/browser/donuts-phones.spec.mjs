@@ -4,7 +4,7 @@
 // the other to take a move back; a reload resumes. Every screen passes axe, in four
 // languages; everything is found by role and accessible name, in the page's language.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, catalog, msg, h1, escapeRe, newPhone, plural } from './helpers.mjs';
+import { LANGS, expectNoAxeViolations, catalog, msg, h1, escapeRe, newPhone, plural , plateName } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -12,7 +12,7 @@ const polite = (page) => page.locator('#live-polite');
 const status = (page) => page.locator('#donuts-status');
 
 /** The plates a donut may go on now, by their accessible names. */
-const playable = (page, cat) => page.getByRole('gridcell', { name: new RegExp(`${escapeRe(msg(cat, 'donuts.cell.label.playable', { Line: '|' }).split('|')[1])}$`) });
+const playable = (page, cat) => page.getByRole('gridcell', { name: plateName(cat, 'donuts.cell.label.playable') });
 
 for (const lang of LANGS) {
   test(`two phones, each its own colour (${lang})`, async ({ browser }) => {

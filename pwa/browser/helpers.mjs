@@ -136,7 +136,10 @@ export async function setSettingsByForm(page, settings) {
   await page.getByRole('button', { name: msg(cat, 'settings.save') }).click();
   await page.waitForURL(/\/settings\?saved=1/);
   if (settings.lang) cat = await catalog(page);
-  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toBeVisible();
+  // Shown, and heard: said in the live region once the page is loaded, focus on the heading.
+  await expect(page.getByRole('main').getByText(msg(cat, 'settings.saved'))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toHaveCount(1);
+  await expect(h1(page)).toBeFocused();
 }
 
 // The stub's voices: one a language of the app's.
@@ -244,6 +247,15 @@ export async function expectNoSidewaysScroll(page, where) {
   expect(scrollWidth, `${where} scrolls sideways; too wide: ${wide.join(' | ')}`).toBeLessThanOrEqual(clientWidth + 1);
 }
 
+/**
+ * A Donuts plate's accessible name of a kind (donuts.cell.label, .playable, .last) as a
+ * regular expression, in the page's language: any row, column, donut and line.
+ */
+export function plateName(cat, id) {
+  const text = escapeRe(msg(cat, id, { Row: '§', Col: '¤', Donut: '~', Line: '~' }));
+  return new RegExp(`^${text.replace('§', '(\\d)').replace('¤', '(\\d)').replaceAll('~', '.+?')}$`);
+}
+
 /** A plural message for a count, in the form the language's CLDR rules pick. */
 export function plural(cat, lang, id, count, params = {}) {
   const forms = cat[id];
@@ -252,9 +264,13 @@ export function plural(cat, lang, id, count, params = {}) {
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
 }
 
-/** A new phone: its own browser context (its own session cookie), in a language. */
-export async function newPhone(browser, lang, settings = {}) {
+/**
+ * A new phone: its own browser context (its own session cookie), in a language; prepare,
+ * if given, is called with the context before its first page opens (a recorder's script).
+ */
+export async function newPhone(browser, lang, settings = {}, { prepare } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   await postSettings(page, { lang, ...settings });
   return { context, page };
@@ -306,10 +322,10 @@ export async function expectSeated(page, cat, name) {
  * A table with a phone each, its game started: one phone (browser context) a name, the
  * first the host's, added to phones (so that the caller closes them whatever happens).
  * The host opens the table, each other phone joins by typing the code (typed[i] says how
- * phone i+1 types it), the host starts, and every phone is in round 1.
+ * phone i+1 types it), the host starts, and every phone is in round 1. prepare: as newPhone's.
  */
-export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [] }) {
-  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang));
+export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare }) {
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare }));
   const pages = phones.map((p) => p.page);
   const [host] = pages;
   await host.goto('/diamant');

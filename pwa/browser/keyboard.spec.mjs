@@ -122,7 +122,9 @@ test('the settings form is filled in and sent with the keyboard alone', async ({
   await expect(html).toHaveAttribute('data-speak', 'true');
   await expect(html).toHaveAttribute('data-rate', '1.25');
   await expect(html).toHaveAttribute('data-sound', 'false');
-  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toBeVisible();
+  // Shown, and heard in the live region once the page is loaded.
+  await expect(page.getByRole('main').getByText(msg(cat, 'settings.saved'))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: msg(cat, 'settings.saved') })).toHaveCount(1);
   // The form shows what was saved.
   await expect(group('settings.text').getByRole('radio', { name: msg(cat, 'settings.text.option', { Size: '200' }) })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: msg(cat, 'settings.speak') })).toBeChecked();

@@ -5,7 +5,7 @@
 // middle; the app closed and opened again; then, online again, the move of a table to the
 // server.
 import { test, expect } from '@playwright/test';
-import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install, escapeRe } from './helpers.mjs';
+import { LANGS, expectNoAxeViolations, catalog, msg, h1, pressAndWait, install, plateName } from './helpers.mjs';
 import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
 
 // Times each request the page's script sends whose path ends with one of the given
@@ -100,8 +100,7 @@ for (const lang of LANGS) {
     await expect(notice(page, cat)).toBeVisible();
     await expectNoAxeViolations(page);
     // A playable plate, found by its name in the page's language; typed as two numbers.
-    const playable = new RegExp(`^${escapeRe(msg(cat, 'donuts.cell.label.playable', { Row: '§', Col: '¤', Donut: '~', Line: '~' }))
-      .replace('§', '(\\d)').replace('¤', '(\\d)').replaceAll('~', '.+?')}$`);
+    const playable = plateName(cat, 'donuts.cell.label.playable');
     const plates = page.getByRole('gridcell', { name: playable });
     let turns = 0;
     for (; turns < 40; turns += 1) {

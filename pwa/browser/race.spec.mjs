@@ -5,7 +5,7 @@
 // on the plate pressed), whichever of the two comes first (screen.js's version guard).
 // Everything is found by role and accessible name, as in the other specs.
 import { test, expect } from '@playwright/test';
-import { catalog, msg, h1, escapeRe, newPhone, startPhonesTable } from './helpers.mjs';
+import { catalog, msg, h1, escapeRe, newPhone, startPhonesTable , plateName } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -108,7 +108,7 @@ test('Diamant, a phone each: the draw and the vote are drawn, said and focused o
 });
 
 /** The plates a donut may go on now, by their accessible names. */
-const playable = (page, cat) => page.getByRole('gridcell', { name: new RegExp(`${escapeRe(msg(cat, 'donuts.cell.label.playable', { Line: '|' }).split('|')[1])}$`) });
+const playable = (page, cat) => page.getByRole('gridcell', { name: plateName(cat, 'donuts.cell.label.playable') });
 
 test('Donuts on two phones: a move is drawn and said once, and focus stays on its plate, when the phone\'s own live event comes first', async ({ browser }) => {
   test.setTimeout(120_000);

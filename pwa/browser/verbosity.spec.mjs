@@ -64,7 +64,7 @@ for (const lang of LANGS) {
     await page.goto(board);
     const plate = msg(cat, 'donuts.plate', { Row: 1, Col: 1 });
     await expect(page.locator('#donuts-status')).toHaveText(msg(cat, 'donuts.brief.next.first.you'));
-    const first = page.getByRole('gridcell', { name: new RegExp(`^${escapeRe(plate)}`, 'i') });
+    const first = page.getByRole('gridcell', { name: new RegExp(`(^|, )${escapeRe(plate)},`, 'i') });
     await first.click(); // a click places, as Enter does
     const mine = msg(cat, 'donuts.brief.place.you', { Plate: plate });
     const computer = msg(cat, 'donuts.brief.place', { Who: msg(cat, 'donuts.who.computer'), Plate: '@' }).split('@')[0];

@@ -50,6 +50,7 @@ type diamantSetupForm struct {
 	Seed     string
 	Problem  string
 	Problems map[int]bool // seats whose name was refused
+	Counted  bool         // the number of players was just changed: focus goes back to it
 
 	Explorers int    // computer explorers seated after the people
 	Level     string // their level
@@ -61,18 +62,25 @@ func (h handlers) setup(c echo.Context) error {
 	if err != nil || n < 1 || n > diamanttable.MaxSeats { // one person may play with explorers
 		n = 4
 	}
+	// "Change the number" sends the names typed so far (diamant.js): they are kept, the
+	// new fields get their default names.
+	typed := c.QueryParams()["name"]
 	names := make([]string, n)
 	for i := range names {
-		names[i] = l.T("diamant.setup.player.default", "N", i+1)
+		if i < len(typed) {
+			names[i] = typed[i]
+		} else {
+			names[i] = l.T("diamant.setup.player.default", "N", i+1)
+		}
 	}
 	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone,
-		Level: string(diamant.Normal)})
+		Level: string(diamant.Normal), Counted: c.QueryParam("players") != ""})
 }
 
 func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
 	p := Setup{Count: form.Count, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
-		Problem: form.Problem, MaxName: diamant.MaxNameRunes, Explorers: form.Explorers, Level: form.Level}
+		Problem: form.Problem, MaxName: diamant.MaxNameRunes, Counted: form.Counted, Explorers: form.Explorers, Level: form.Level}
 	for n := 1; n <= diamanttable.MaxSeats; n++ {
 		p.Counts = append(p.Counts, n)
 	}

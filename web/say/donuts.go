@@ -142,10 +142,17 @@ func DonutsScore(l *i18n.Localizer, g *donuts.Game) string {
 		"LeftChocolate", g.Left(donuts.Chocolate), "LeftVanilla", g.Left(donuts.Vanilla))
 }
 
-// DonutsPlayable lists every plate the next donut may go on.
+// DonutsPlayable lists every plate the next donut may go on; when any plate or any empty
+// plate will do, it says so rather than reading up to 36 of them.
 func DonutsPlayable(l *i18n.Localizer, g *donuts.Game) string {
 	if g.Finished() {
 		return l.T("donuts.error.game-over")
+	}
+	if _, played := g.Last(); !played {
+		return l.T("donuts.playable.any")
+	}
+	if g.Free() {
+		return l.T("donuts.playable.free")
 	}
 	legal := g.Legal()
 	return l.N("donuts.n.playable", len(legal), "Plates", donutsPlateList(l, legal, "donuts.and"))
@@ -159,8 +166,9 @@ func DonutsLast(l *i18n.Localizer, ai donuts.Color, events []donuts.Event) strin
 	return l.T("donuts.say.last", "Move", DonutsMove(l, Full, ai, events[len(events)-1]))
 }
 
-// DonutsCell is a plate's accessible name: "Row 3, column 4, empty, diagonal rising,
-// playable". A plate that is the last move is not playable.
+// DonutsCell is a plate's accessible name, what it holds or whether it is playable first,
+// then where it is: "Playable, row 3, column 4, diagonal rising", "Chocolate donut, last
+// move, row 3, column 4, vertical". A plate that is the last move is not playable.
 func DonutsCell(l *i18n.Localizer, g *donuts.Game, p donuts.Point, playable, last bool) string {
 	k := cellKey{p: p, donut: g.At(p), line: DonutsLineAt(g, p), playable: playable, last: last}
 	return l.Remember(k, func() string {

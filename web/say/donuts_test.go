@@ -149,18 +149,32 @@ func TestDonutsLineFullSentence(t *testing.T) {
 	require.Equal(t, DonutsWho(l, donuts.None, g.Turn())+" to play: the "+DonutsLine(l, DonutsLineAt(g, last))+" line from "+
 		DonutsPlate(l, last)+" is full, so the donut may go on any empty plate.", DonutsNext(l, Full, donuts.None, g))
 	require.Equal(t, "The donut may go on any empty plate.", DonutsWhere(l, g))
+	require.Equal(t, "Any empty plate.", DonutsPlayable(l, g), "A says it rather than reading every empty plate")
+}
+
+func TestDonutsPlayableOnAnEmptyBoard(t *testing.T) {
+	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate))
+	want := map[string]string{
+		"en": "Any plate: no donut has been placed yet.",
+		"it": "Qualsiasi piattino: non c'è ancora nessuna ciambella.",
+		"fr": "N'importe quelle assiette\u00a0: aucun donut n'est encore posé.",
+		"sk": "Ľubovoľný tanierik: ešte nie je položený žiadny donut.",
+	}
+	for lang, w := range want {
+		require.Equal(t, w, DonutsPlayable(localizer(t, lang), g), lang)
+	}
 }
 
 func TestDonutsCellLabelsAndCommands(t *testing.T) {
 	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate), donuts.P(0, 0))
 	cases := map[string][3]string{
-		"en": {"Row 1, column 1, chocolate donut, vertical, last move", "Row 2, column 1, empty, diagonal falling, playable",
+		"en": {"Chocolate donut, last move, row 1, column 1, vertical", "Playable, row 2, column 1, diagonal falling",
 			"5 playable plates: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 and row 6, column 1."},
-		"it": {"Riga 1, colonna 1, ciambella al cioccolato, verticale, ultima mossa", "Riga 2, colonna 1, vuoto, diagonale discendente, giocabile",
+		"it": {"Ciambella al cioccolato, ultima mossa, riga 1, colonna 1, verticale", "Giocabile, riga 2, colonna 1, diagonale discendente",
 			"5 piattini giocabili: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 e riga 6, colonna 1."},
-		"fr": {"Rangée 1, colonne 1, donut au chocolat, verticale, dernier coup", "Rangée 2, colonne 1, vide, diagonale descendante, jouable",
+		"fr": {"Donut au chocolat, dernier coup, rangée 1, colonne 1, verticale", "Jouable, rangée 2, colonne 1, diagonale descendante",
 			"5 assiettes jouables : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 et rangée 6, colonne 1."},
-		"sk": {"Riadok 1, stĺpec 1, čokoládový donut, zvislá čiara, posledný ťah", "Riadok 2, stĺpec 1, prázdny, šikmá klesajúca čiara, hrateľný",
+		"sk": {"Čokoládový donut, posledný ťah, riadok 1, stĺpec 1, zvislá čiara", "Hrateľný, riadok 2, stĺpec 1, šikmá klesajúca čiara",
 			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
 	}
 	for lang, want := range cases {

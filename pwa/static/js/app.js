@@ -2,6 +2,7 @@
 import { readSettings, mirrorSettings, applyStoredSettings } from './settings.js';
 import { sayKeptOnce, listKept } from './offline.js';
 import { foldSiteMenu } from './site-menu.js';
+import { announce, focusHeading } from './feedback.js';
 
 const root = document.documentElement;
 
@@ -27,3 +28,18 @@ if ('serviceWorker' in navigator) {
 }
 
 sayKeptOnce();
+
+// A page loaded whole says its news, as a screen drawn by script does: focus goes to the
+// field the page asks for ([data-focus]), else, when it has news ([data-say]: "Settings
+// saved."), to its heading; the news is said in the live region once the page is there,
+// where a screen reader hears it (text already on the page at load is not announced).
+const main = document.getElementById('main');
+const focusTo = main?.querySelector('[data-focus]');
+const news = main?.querySelector('[data-say]');
+if (focusTo) focusTo.focus();
+else if (news) focusHeading(main);
+if (news) {
+  const text = news.textContent.trim().replace(/\s+/g, ' ');
+  if (document.readyState === 'complete') announce(text);
+  else window.addEventListener('load', () => announce(text), { once: true });
+}

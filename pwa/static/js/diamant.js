@@ -3,10 +3,10 @@
 // (every game's) puts it on the page: the version guard, the screen swapped in, focus on
 // the new heading, the announcements and the sounds; live events go the same way. Without
 // this module every form still works (POST, then 303 to the screen).
-import { announce, repeatLast, lastAnnouncement } from './feedback.js';
+import { announce, repeatLast, lastAnnouncement, focusHeading } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
 import { follow, keepsVote } from './diamant-live.js';
-import { createScreen, wireKeys } from './screen.js';
+import { createScreen, wireKeys, morph } from './screen.js';
 import { wireShareButtons } from './share.js';
 import './awake.js';
 import { sendPatiently } from './toomany.js';
@@ -16,7 +16,8 @@ const main = document.getElementById('main');
 /**
  * Sends a form or follows a link, asking for JSON; on failure falls back to the browser.
  * Refused for too many in a short time, it says so, waits and sends it again (toomany.js);
- * the form's buttons stay disabled meanwhile. Given up, the form is usable again.
+ * the form's buttons stay unavailable meanwhile (hold). Answered or given up, the form is
+ * usable again.
  */
 async function go(url, init, fallback, form) {
   const ticket = screen.ask({ navigation: init.method === 'GET' });
@@ -25,17 +26,19 @@ async function go(url, init, fallback, form) {
     res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
   } catch {
     screen.settle(ticket);
+    release(form);
     fallback();
     return;
   }
   if (!res) {
     screen.settle(ticket);
-    for (const b of form?.querySelectorAll('button') ?? []) b.disabled = false;
+    release(form);
     return;
   }
   const type = res.headers.get('Content-Type') || '';
   if (!type.includes('application/json')) {
     screen.settle(ticket);
+    release(form);
     fallback();
     return;
   }
@@ -44,12 +47,39 @@ async function go(url, init, fallback, form) {
     reply = await res.json();
   } finally {
     screen.settle(ticket);
+    release(form);
   }
-  if (!screen.reply(reply, ticket, { refused: !res.ok })) {
-    // Not drawn (its screen came first by the live stream): the form that sent it is
-    // usable again, should it still be on the page.
-    for (const b of form?.querySelectorAll('button') ?? []) b.disabled = false;
-  }
+  screen.reply(reply, ticket, { refused: !res.ok });
+}
+
+// The forms whose request is under way: pressed again meanwhile, they send nothing.
+const sending = new WeakSet();
+
+/**
+ * A form's request is under way: its buttons say they are unavailable (aria-disabled)
+ * but keep focus, which a disabled button would drop to the page's body.
+ */
+function hold(form) {
+  sending.add(form);
+  for (const b of form.querySelectorAll('button')) b.setAttribute('aria-disabled', 'true');
+}
+
+/** A form's request is answered or given up: its buttons are usable again, should it still be on the page. */
+function release(form) {
+  if (!form) return;
+  sending.delete(form);
+  for (const b of form.querySelectorAll('button')) b.removeAttribute('aria-disabled');
+}
+
+/** The kind of screen an element holds (its [data-screen]). */
+function screenOf(el) {
+  return el.querySelector('[data-screen]')?.dataset.screen;
+}
+
+/** Whether new content is the screen shown: the same kind of screen, the same heading. */
+function sameScreen(next) {
+  const h = (root) => root.querySelector('h1')?.textContent;
+  return screenOf(next) !== undefined && screenOf(next) === screenOf(main) && h(next) === h(main);
 }
 
 /** A live update's content, parsed but not on the page. */
@@ -84,7 +114,15 @@ function draw(reply, { live }) {
       return said;
     }
   }
-  main.innerHTML = reply.html;
+  const next = parse(reply.html);
+  if (sameScreen(next)) {
+    // The same screen: only what changed is touched, so the element a player is on (the
+    // heading, a button, a row being read) stays on the page.
+    morph(main, next);
+  } else {
+    main.innerHTML = '';
+    main.append(next);
+  }
   enhance();
   return undefined;
 }
@@ -93,6 +131,10 @@ const screen = createScreen({ root: main, draw });
 
 function onSubmit(event) {
   const form = event.target;
+  if (form instanceof HTMLFormElement && form.classList.contains('count')) {
+    keepNames(form);
+    return;
+  }
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-js')) return;
   event.preventDefault();
   const data = new FormData(form, event.submitter);
@@ -102,11 +144,34 @@ function onSubmit(event) {
   if (method === 'POST') init.body = new URLSearchParams(data);
   else url += (url.includes('?') ? '&' : '?') + new URLSearchParams(data);
   // One request at a time: a double press must not send the same vote twice.
-  for (const b of form.querySelectorAll('button')) b.disabled = true;
+  if (sending.has(form)) return;
+  hold(form);
   go(url, init, () => form.submit(), form);
 }
 
+/**
+ * The setup's "Change the number" sends the names typed so far with the number, so that
+ * the page comes back with them (without this module they are lost).
+ */
+function keepNames(form) {
+  for (const old of form.querySelectorAll('input[data-kept]')) old.remove();
+  for (const field of document.querySelectorAll('form.setup input[name="name"]')) {
+    const kept = document.createElement('input');
+    kept.type = 'hidden';
+    kept.name = 'name';
+    kept.value = field.value;
+    kept.dataset.kept = '';
+    form.append(kept);
+  }
+}
+
 function onClick(event) {
+  const tool = event.target.closest('button.repeat, button.where');
+  if (tool) {
+    if (tool.classList.contains('repeat')) repeat();
+    else where();
+    return;
+  }
   const a = event.target.closest('a[data-js]');
   if (!a || event.ctrlKey || event.metaKey || event.shiftKey) return;
   event.preventDefault();
@@ -136,20 +201,20 @@ function where() {
   announce(p.textContent.trim().replace(/\s+/g, ' '));
 }
 
-/** Shows the controls that need this module and wires the card search. */
+// The card search fields wired (a screen updated in place keeps its field).
+const searched = new WeakSet();
+
+/**
+ * Shows the controls that need this module and wires the card search; again after each
+ * drawing (the buttons' clicks are the document's: see onClick).
+ */
 function enhance() {
-  for (const b of main.querySelectorAll('button.repeat')) {
-    b.hidden = false;
-    b.addEventListener('click', repeat);
-  }
-  for (const b of main.querySelectorAll('button.where')) {
-    b.hidden = false;
-    b.addEventListener('click', where);
-  }
+  for (const el of main.querySelectorAll('button.repeat, button.where, p.keys')) el.hidden = false;
   if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
   wireShareButtons(main);
   const input = main.querySelector('#card-text');
-  if (input) {
+  if (input && !searched.has(input)) {
+    searched.add(input);
     const items = [...main.querySelectorAll('.cardlist li[data-search]')];
     input.addEventListener('input', () => filterCards(items, input.value));
   }
@@ -165,9 +230,11 @@ window.addEventListener('popstate', () => {
   if (location.pathname + location.search !== screen.shownAt()) location.reload();
 });
 enhance();
+// A play screen loaded whole (a start, a reload) puts focus on its heading, as a screen
+// drawn by script does: the player starts on the game, not at the top of the page.
+if (screenOf(main)) focusHeading(main);
 // The table's live stream: a newer view as a live update; a phone gone away or back (the
 // same version) only onto the same screen.
-const screenOf = (el) => el.querySelector('[data-screen]')?.dataset.screen;
 follow(main, {
   version: screen.version,
   live: (reply) => screen.live(reply),

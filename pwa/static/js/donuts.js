@@ -114,6 +114,8 @@ class Board {
       e.preventDefault();
       const i = Math.min(SIZE - 1, Math.max(0, r)) * SIZE + Math.min(SIZE - 1, Math.max(0, c));
       if (i !== this.current) this.focus(i);
+      // Nowhere to go: the board's edge, said, rather than silence.
+      else loadT().then((t) => announce(t('donuts.edge')));
     };
     switch (e.key) {
       case 'ArrowRight': return to(row, col + 1);

@@ -95,21 +95,86 @@ const POLITE_AFTER_ALARM_MS = 150;
 
 // ---- on the page ----
 
-/** Where focus is inside root, as a selector that finds the same control in new content. */
-function focusKey(root) {
+/**
+ * Where focus is inside root, as a selector that finds the same element in new content:
+ * its id, the heading, a form's control by its name and value, a link by its address.
+ */
+export function focusKey(root) {
   const a = document.activeElement;
   if (!a || !root.contains(a) || a === root) return null;
   if (a.id) return `#${CSS.escape(a.id)}`;
+  if (a.tagName === 'H1') return 'h1';
   if (a.name && a.form) return `form[action="${CSS.escape(a.form.getAttribute('action'))}"] [name="${CSS.escape(a.name)}"][value="${CSS.escape(a.value)}"]`;
+  if (a.tagName === 'A' && a.getAttribute('href')) return `a[href="${CSS.escape(a.getAttribute('href'))}"]`;
   return null;
+}
+
+// What tells an element apart from its siblings when content is updated in place: its id,
+// a link's address, a control's name and value; null for the others, matched by place.
+function keyOf(n) {
+  if (n.nodeType !== 1) return null;
+  if (n.id) return `#${n.id}`;
+  if (n.hasAttribute('href')) return `${n.tagName} ${n.getAttribute('href')}`;
+  if (n.hasAttribute('name')) return `${n.tagName} ${n.getAttribute('name')}=${n.getAttribute('value') ?? ''}`;
+  return null;
+}
+
+// Whether an unkeyed old node may become the new one: the same kind of node, the same tag.
+const alike = (o, n) => o.nodeType === n.nodeType && keyOf(o) === null && (o.nodeType !== 1 || o.tagName === n.tagName);
+
+/**
+ * Updates from's children in place to be to's (an element or a fragment): a node that is
+ * the same (by key, else by place and tag) is kept and given the new text and attributes,
+ * so that the element a player is on (focus, a screen reader's reading place) stays on the
+ * page; only what changed is touched. A text field keeps what was typed in it.
+ */
+export function morph(from, to) {
+  let o = from.firstChild;
+  for (const n of [...to.childNodes]) {
+    const k = keyOf(n);
+    let match = null;
+    if (k !== null) {
+      for (let c = o; c; c = c.nextSibling) {
+        if (keyOf(c) === k) {
+          match = c;
+          break;
+        }
+      }
+    } else if (o && alike(o, n)) {
+      match = o;
+    }
+    if (!match) {
+      from.insertBefore(n, o);
+      continue;
+    }
+    while (o !== match) {
+      const next = o.nextSibling;
+      o.remove();
+      o = next;
+    }
+    if (match.nodeType === 1) {
+      for (const { name } of [...match.attributes]) if (!n.hasAttribute(name)) match.removeAttribute(name);
+      for (const { name, value } of [...n.attributes]) if (match.getAttribute(name) !== value) match.setAttribute(name, value);
+      morph(match, n);
+    } else if (match.nodeValue !== n.nodeValue) {
+      match.nodeValue = n.nodeValue;
+    }
+    o = match.nextSibling;
+  }
+  while (o) {
+    const next = o.nextSibling;
+    o.remove();
+    o = next;
+  }
 }
 
 /**
  * A game's screen. root: the element the game draws in (its main); draw(reply, how): the
  * game's function that draws the payload (how.live: a live event), which may return a
  * list of sentences to say instead of the reply's (an update it drew only in part);
- * focus: 'screen' (a reply, or a live event of another screen, moves focus to the new
- * heading; a live update of the same screen leaves it on the same control) or 'stay' (the
+ * focus: 'screen' (a reply, or a live event of another screen, moves focus once, to the
+ * new heading; a live update of the same screen leaves it on the same element, the heading
+ * included, which the game's draw keeps on the page with morph) or 'stay' (the
  * game keeps focus itself, as Donuts' board does); feel: FEEL.loudest or FEEL.each;
  * version: the version the page was drawn at (by default its [data-version]'s).
  */
@@ -135,9 +200,18 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
     shownAt = location.pathname + location.search;
     if (focus === 'screen') {
       const same = live && !asked && heading() === before;
-      const target = same && key ? root.querySelector(key) : null;
-      if (target) target.focus();
-      else if (!same) focusHeading(root);
+      if (!same) {
+        focusHeading(root);
+      } else if (key) {
+        // The same screen: focus stays on the element the player was on, or on the same
+        // one in the new content should it have been redrawn, else on the heading.
+        const a = document.activeElement;
+        if (!a || a === document.body || !root.contains(a)) {
+          const target = root.querySelector(key);
+          if (target) target.focus();
+          else focusHeading(root);
+        }
+      }
     }
     tell(reply, Array.isArray(instead) ? instead : reply.announce);
   }

@@ -32,12 +32,16 @@ export async function shareText(title, text, nav = navigator) {
   return 'failed';
 }
 
+// The buttons wired, kept here rather than in an attribute: a screen updated in place
+// (screen.js morph) takes the attributes its new content does not have.
+const wired = new WeakSet();
+
 /** Wires every button with data-share="ID": it shares the text of the element #ID. */
 export function wireShareButtons(root = document) {
   for (const b of root.querySelectorAll('button[data-share]')) {
-    if (b.dataset.shareWired) continue;
-    b.dataset.shareWired = '1';
     b.hidden = false;
+    if (wired.has(b)) continue;
+    wired.add(b);
     b.addEventListener('click', () => {
       const src = document.getElementById(b.dataset.share);
       if (src) shareText(b.dataset.shareTitle || document.title, src.textContent.trim().replace(/\s+\n/g, '\n'));
