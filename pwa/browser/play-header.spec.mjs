@@ -92,10 +92,17 @@ for (const lang of LANGS) {
       console.log(`${lang}, ${where}, 390×844 at 200 %: h1 top ${Math.round(top)} px`);
       await checkMenu(page, cat, lang, where);
 
-      // The skip link comes first and still leads to the content.
+      // The skip link comes first and still leads to the content. A Diamant screen loaded
+      // whole puts focus on its heading (issue 23): the game is already reached.
       await page.reload();
-      await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: msg(cat, 'nav.skip') });
+      if (where === "Diamant's play screen") {
+        await expect(h1(page)).toBeFocused();
+        expect(await page.evaluate(() => document.querySelector('a[href], button, input, select, textarea, [tabindex]')?.className), `${where}: the first control`).toBe('skip');
+        await skip.focus();
+      } else {
+        await page.keyboard.press('Tab');
+      }
       await expect(skip).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('main')).toBeFocused();
