@@ -2,7 +2,7 @@
 // Diamant round, a Donuts game and the running clock, and let go at the game's end, when
 // the clock stops, and while the page is hidden. The browser's wake lock is recorded.
 import { test, expect } from '@playwright/test';
-import { catalog, postSettings } from './helpers.mjs';
+import { catalog, createTable, postSettings } from './helpers.mjs';
 import { newGame as newDiamant, fastForward } from './diamant-play.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -60,13 +60,7 @@ test('Diamant: awake through the rounds, let go at the end and while hidden', as
 
 test('Donuts: awake while the game runs', async ({ page }) => {
   await postSettings(page, { lang: 'it' });
-  const html = await (await page.request.get('/donuts')).text();
-  const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
-  const res = await page.request.post('/donuts', {
-    form: { _csrf: token, mode: 'two', first: 'chocolate', board: 'number', seed: '7' }, maxRedirects: 0,
-  });
-  expect(res.status()).toBe(303);
-  await page.goto(res.headers().location);
+  await page.goto(await createTable(page, '/donuts', { mode: 'two', first: 'chocolate', board: 'number', seed: '7' }));
   await expect.poll(() => held(page)).toBe(true);
 });
 

@@ -5,7 +5,7 @@
 // Diamant with a phone each is played by keyboard; no phone may lose its focus, and no
 // phone may hear one sentence twice for one version (its reply and its own live event).
 import { test, expect } from '@playwright/test';
-import { LANGS, catalog, msg, h1, plural, plateName, postSettings, setSettingsByForm, startPhonesTable } from './helpers.mjs';
+import { LANGS, catalog, createTable, msg, h1, plural, plateName, postSettings, setSettingsByForm, startPhonesTable } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -191,13 +191,7 @@ for (const lang of LANGS) {
 for (const lang of LANGS) {
   test(`Donuts board, ${lang}: the state first, any plate, and the edge said`, async ({ page }) => {
     await postSettings(page, { lang });
-    const html = await (await page.request.get('/donuts')).text();
-    const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
-    const res = await page.request.post('/donuts', {
-      form: { _csrf: token, mode: 'two', first: 'chocolate', board: 'number', seed: '7' }, maxRedirects: 0,
-    });
-    expect(res.status()).toBe(303);
-    await page.goto(res.headers().location);
+    await page.goto(await createTable(page, '/donuts', { mode: 'two', first: 'chocolate', board: 'number', seed: '7' }));
     const cat = await catalog(page);
     const plate = page.getByRole('gridcell').first();
     // Its name says what matters first: playable, then where it is.

@@ -68,6 +68,19 @@ export async function expectDark(page) {
   expect(fg, 'light text').toBeGreaterThan(0.7);
 }
 
+/** Posts a game's setup form with the page's session (its CSRF token); returns the table's address. */
+export async function createTable(page, path, fields) {
+  const html = await (await page.request.get(path)).text();
+  const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
+  const body = new URLSearchParams({ _csrf: token });
+  for (const [k, v] of Object.entries(fields)) for (const x of [].concat(v)) body.append(k, x);
+  const res = await page.request.post(path, {
+    data: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, maxRedirects: 0,
+  });
+  expect(res.status(), `${path} makes a table`).toBe(303);
+  return res.headers().location;
+}
+
 /** The catalog the server hands this page (the same strings the page shows). */
 export async function catalog(page) {
   return page.evaluate(async () => {

@@ -4,27 +4,14 @@
 // to the content; without scripts the menu is a <details> that still opens. Axe on each
 // screen with the menu open, in four languages.
 import { test, expect } from '@playwright/test';
-import { LANGS, LANG_NAMES, expectNoAxeViolations, postSettings, catalog, msg, h1 } from './helpers.mjs';
+import { LANGS, LANG_NAMES, createTable, expectNoAxeViolations, postSettings, catalog, msg, h1 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
-// Posts a setup form with the page's session (its CSRF token) and returns where it leads.
-async function create(page, path, fields) {
-  const html = await (await page.request.get(path)).text();
-  const token = html.match(/name="_csrf" value="([^"]+)"/)[1];
-  const body = new URLSearchParams({ _csrf: token });
-  for (const [k, v] of Object.entries(fields)) for (const x of [].concat(v)) body.append(k, x);
-  const res = await page.request.post(path, {
-    data: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, maxRedirects: 0,
-  });
-  expect(res.status(), `${path} makes a table`).toBe(303);
-  return res.headers().location;
-}
-
 const SCREENS = {
   'the Donaz clock': async () => '/donaz/clock?game=hd1',
-  "Diamant's play screen": (page) => create(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' }),
-  "Donuts' game": (page) => create(page, '/donuts', {
+  "Diamant's play screen": (page) => createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' }),
+  "Donuts' game": (page) => createTable(page, '/donuts', {
     mode: 'computer', level: 'easy', color: 'chocolate', first: 'chocolate', board: 'number', seed: '4021',
   }),
 };
@@ -123,7 +110,7 @@ test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
   test('the folded menu still opens, its links reachable', async ({ page }) => {
     await postSettings(page, { lang: 'en' });
-    const url = await create(page, '/donuts', {
+    const url = await createTable(page, '/donuts', {
       mode: 'computer', level: 'easy', color: 'chocolate', first: 'chocolate', board: 'number', seed: '4021',
     });
     await page.goto(url);
