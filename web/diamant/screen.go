@@ -90,20 +90,39 @@ func (v View) Screen(show string, p *Play) {
 		}
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
 		p.Voter = Row{Seat: next, Name: names[next]}
-		p.News = nil
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
 		}
+		pass := say.Sentence{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}
+		p.Say = []say.Sentence{pass}
 		if t.Opt.Phones {
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
 		}
-		p.Say = []say.Sentence{{Text: strings.TrimSpace(p.Lead + " " + l.T("diamant.say.pass", "Name", names[next]))}}
+		if t.Opt.Phones && st.Voted() == 0 && drawn(t) {
+			// A phone holding several seats goes from the draw straight to passing the
+			// phone: what happened first (the card, shown and said), then what to do next.
+			p.Say = append(slices.Clip(p.News), pass)
+			p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), true
+		} else {
+			p.News = nil // one phone: the card was said on the cave screen, before the pass
+		}
 		return
 	}
 	if p.Screen == "" {
 		p.Screen, p.Heading = ScreenCave, l.T("diamant.round.heading", "Round", st.Round())
 	}
 	p.Say = p.News
+	if p.Screen == ScreenFinal {
+		// The last reveal first, then the game's end with the whole ranking, said once;
+		// the screen shows the ranking in its summary (Where), not again in the news.
+		over := slices.IndexFunc(t.Last, func(e diamant.Event) bool { return e.Type == diamant.EvGameOver })
+		if over >= 0 {
+			e := t.Last[over]
+			gameOver := say.DiamantGameOver(l, v.Verbosity, names, e.Seats, e.Amount)
+			p.News = slices.DeleteFunc(slices.Clone(p.News), func(s say.Sentence) bool { return s.Text == gameOver })
+		}
+		p.Say = append(slices.Clip(p.News), say.Sentence{Text: say.DiamantGameEnd(l, v.Verbosity, st, names)})
+	}
 	v.fillCave(p)
 	if p.Mine != "" && p.Votes != "" {
 		// A phone that has voted, while the others vote: its own vote is said when it was
@@ -125,8 +144,10 @@ func (v View) names() []string { return say.DiamantNames(v.L, v.T.Names, v.T.Opt
 func (v View) fillCave(p *Play) {
 	l, t := v.L, v.T
 	st := t.State
-	if t.Card != diamant.NoCard {
-		p.LastCard, p.LastKind = say.DiamantCard(l, t.Card), t.Card.Kind().String()
+	if t.Card != diamant.NoCard && drawn(t) {
+		// The card just drawn, shown; its news says it (the line is not read twice). After
+		// a vote it would be stale: read first on the reveal, "lava" sounds like a second one.
+		p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), true
 	}
 	w, _ := st.Winners()
 	shown := t.Shown()
@@ -204,6 +225,12 @@ func (v View) fillCave(p *Play) {
 	case st.VoteDue():
 		p.Exits = p.InCave
 	}
+}
+
+// drawn reports whether the table's last step drew a card, which its news says.
+func drawn(t *diamanttable.Table) bool {
+	a, ok := t.LastAction()
+	return ok && a.Type == diamant.ActDraw
 }
 
 // idolValues lists the values of a seat's idols: "5, 7".

@@ -174,11 +174,18 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
 			}
 		case diamant.EvGameOver:
-			add(l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats)),
-				"Points", diamantPoints(l, e.Amount)), true, "")
+			// Said after the last reveal it follows, as news, not as an alarm said first.
+			add(DiamantGameOver(l, v, names, e.Seats, e.Amount), false, "")
 		}
 	}
 	return out
+}
+
+// DiamantGameOver says who won a game, with how many points: "Game over: Ada wins with 22
+// points."; the winners share the win when several have the best score.
+func DiamantGameOver(l *i18n.Localizer, v Verbosity, names []string, winners diamant.Seats, points int) string {
+	return l.N(v.Pick("diamant.n.over", "diamant.brief.n.over"), winners.Count(), "Names", And(l, DiamantSeatNames(names, winners)),
+		"Points", diamantPoints(l, points))
 }
 
 // diamantBriefTreasure says a treasure drawn briefly: "7 diamonds: 2 each, 1 stays.",

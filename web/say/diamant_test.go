@@ -161,28 +161,28 @@ func TestEventSentences(t *testing.T) {
 			"en": {
 				{Text: "The idol worth 12 is lost in the cave."},
 				{Text: "Round 5 is over: everyone has left the cave."},
-				{Text: "Game over: Ada and Bruno share the win with 31 points.", Assertive: true},
+				{Text: "Game over: Ada and Bruno share the win with 31 points."},
 				{Text: "Round 3 begins: the idol worth 8 joins the deck, which now holds 32 cards."},
 			},
 			"fr": {
 				{Text: "L'idole de 12 est perdue dans la grotte."},
 				{Text: "La manche 5 est finie : tout le monde est sorti de la grotte."},
-				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points.", Assertive: true},
+				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points."},
 				{Text: "La manche 3 commence : l'idole de 8 rejoint la pioche, qui compte maintenant 32 cartes."},
 			},
 			"sk": {
 				{Text: "Idol za 12 zostáva stratený v jaskyni."},
 				{Text: "Kolo 5 sa skončilo: všetci opustili jaskyňu."},
-				{Text: "Koniec hry: Ada a Bruno majú po 31 bodov a delia sa o víťazstvo.", Assertive: true},
+				{Text: "Koniec hry: Ada a Bruno majú po 31 bodov a delia sa o víťazstvo."},
 				{Text: "Začína kolo 3: do balíčka pribúda idol za 8 a je v ňom teraz 32 kariet."},
 			},
 		}},
 		{"a lone winner", []diamant.Event{{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(2), Amount: 1}},
 			map[string][]Sentence{
-				"en": {{Text: "Game over: Chiara wins with 1 point.", Assertive: true}},
-				"it": {{Text: "Partita finita: vince Chiara con 1 punto.", Assertive: true}},
-				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point.", Assertive: true}},
-				"sk": {{Text: "Koniec hry: Chiara má 1 bod a vyhráva.", Assertive: true}},
+				"en": {{Text: "Game over: Chiara wins with 1 point."}},
+				"it": {{Text: "Partita finita: vince Chiara con 1 punto."}},
+				"fr": {{Text: "Partie terminée : Chiara gagne avec 1 point."}},
+				"sk": {{Text: "Koniec hry: Chiara má 1 bod a vyhráva."}},
 			}},
 	}
 	for _, tc := range cases {

@@ -156,13 +156,24 @@ func DiamantFinal(l *i18n.Localizer, st *diamant.State) string {
 
 // DiamantFinalNamed is DiamantFinal with the players named as names gives them.
 func DiamantFinalNamed(l *i18n.Localizer, st *diamant.State, names []string) string {
+	return DiamantGameEnd(l, Full, st, names)
+}
+
+// DiamantGameEnd is a finished game's end as the last screen says it, after the last
+// reveal: who won, then the whole ranking from the highest score ("Scores: Ada with 22
+// points, Bruno with 18 points and Chiara with 18 points."), unless everyone shares the
+// win: the winners' sentence has said it all.
+func DiamantGameEnd(l *i18n.Localizer, v Verbosity, st *diamant.State, names []string) string {
 	w, best := st.Winners()
+	over := DiamantGameOver(l, v, names, w, best)
 	seats := everyone(st).List()
+	if w.Count() == len(seats) {
+		return over
+	}
 	slices.SortStableFunc(seats, func(a, b int) int { return st.Score(b) - st.Score(a) })
 	scores := make([]string, len(seats))
 	for i, seat := range seats {
 		scores[i] = l.N("diamant.n.history.score", st.Score(seat), "Name", names[seat])
 	}
-	return l.N("diamant.n.over", w.Count(), "Names", And(l, DiamantSeatNames(names, w)), "Points", diamantPoints(l, best)) +
-		" " + l.T("diamant.history.scores", "List", And(l, scores))
+	return DiamantGameOver(l, v, names, w, best) + " " + l.T("diamant.history.scores", "List", And(l, scores))
 }

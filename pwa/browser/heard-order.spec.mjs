@@ -1,0 +1,170 @@
+// Heard in the right order (issue #23): every phone hears what happened before what to do
+// next, each fact once, and the tools a touch screen-reader user needs are near the top.
+// A recorder notes each sentence the live regions are given, from the page's first script on.
+import { test, expect } from '@playwright/test';
+import { LANGS, catalog, createTable, msg, h1, escapeRe, newPhone, openTable, join, expectSeated, postSettings } from './helpers.mjs';
+
+test.use({ serviceWorkers: 'block' });
+
+/** Installs the recorder of the live regions in every page of a phone. */
+async function record(context) {
+  await context.addInitScript(() => {
+    const r = { said: [] };
+    window.__heard = r;
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const id of ['live-polite', 'live-assertive']) {
+        const region = document.getElementById(id);
+        if (!region) continue;
+        new MutationObserver(() => {
+          const text = region.textContent.trim();
+          if (text) r.said.push({ text, region: id });
+        }).observe(region, { childList: true, characterData: true, subtree: true });
+      }
+    });
+  });
+}
+
+/** What a page's live regions were given, in order. */
+const said = (page) => page.evaluate(() => window.__heard.said);
+
+/** Presses a control with Enter and waits for the request it sends to be answered. */
+async function press(locator) {
+  const page = locator.page();
+  const answered = page.waitForResponse((r) => r.request().method() !== 'OPTIONS' && r.url().includes('/diamant/'));
+  await locator.press('Enter');
+  await answered;
+}
+
+// A phone holding two seats (the host with a player who has no phone) hears the card drawn,
+// then whom to pass the phone to; the pass screen shows the card too.
+for (const lang of LANGS) {
+  test(`a phone with two seats, ${lang}: the card, then "pass the phone"`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const phones = [];
+    try {
+      for (let i = 0; i < 2; i++) phones.push(await newPhone(browser, lang, {}, { prepare: record }));
+      const [host, bruno] = phones.map((p) => p.page);
+      await host.goto('/diamant');
+      const cat = await catalog(host);
+      const code = await openTable(host, cat, 'Ada');
+      await host.getByRole('textbox', { name: msg(cat, 'diamant.seat.add.label') }).fill('Dario');
+      await host.getByRole('button', { name: msg(cat, 'diamant.seat.add') }).click();
+      await expect(host.getByRole('listitem').filter({ hasText: `Dario: ${msg(cat, 'diamant.seat.here')}` })).toBeVisible();
+      await join(bruno, cat, code, 'Bruno');
+      await expectSeated(host, cat, 'Bruno');
+      await host.getByRole('button', { name: msg(cat, 'diamant.lobby.start') }).click();
+      await expect(h1(bruno)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+      await expect(h1(host)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+
+      const pass = msg(cat, 'diamant.say.pass', { Name: 'Ada' });
+      let heardCards = 0;
+      for (let card = 0; card < 3; card++) {
+        await host.waitForTimeout(300); // the last reveal's sentences are said
+        const before = (await said(host)).length;
+        const brunoBefore = (await said(bruno)).length;
+        await press(host.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+        const ended = msg(cat, 'diamant.roundend.heading', { Round: 1 });
+        await expect(h1(host)).toHaveText(new RegExp(`^(${escapeRe(msg(cat, 'diamant.pass.heading', { Name: 'Ada' }))}|${escapeRe(ended)})$`));
+        if ((await h1(host).textContent()) === ended) break; // a second hazard
+        await expect(h1(bruno)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Bruno' }));
+        // Bruno's phone hears the card, then his vote: the card is what comes before his heading.
+        const vote = msg(cat, 'diamant.vote.heading', { Name: 'Bruno' });
+        await expect.poll(async () => (await said(bruno)).slice(brunoBefore).some((s) => s.text.endsWith(vote))).toBe(true);
+        const brunoHeard = (await said(bruno)).slice(brunoBefore).map((s) => s.text).findLast((t) => t.endsWith(vote));
+        const news = brunoHeard.slice(0, brunoHeard.lastIndexOf(vote)).trim();
+        expect(news, 'Bruno heard the card').not.toBe('');
+        // The host's phone hears the same card first, then whom to pass the phone to.
+        await expect.poll(async () => (await said(host)).length).toBeGreaterThan(before);
+        await host.waitForTimeout(300);
+        const hostHeard = (await said(host)).slice(before).map((s) => s.text).join(' ');
+        expect(hostHeard, `the host hears the card (${news}), then "${pass}"`).toBe(`${news} ${pass}`);
+        heardCards += 1;
+        // The pass screen shows the card.
+        await expect(host.getByRole('main')).toContainText(news);
+        // Everyone goes on: Ada and Dario on the host's phone, Bruno on his.
+        await press(bruno.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+        for (const name of ['Ada', 'Dario']) {
+          await press(host.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: name }) }));
+          await press(host.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+        }
+        await expect(h1(host)).toHaveText(msg(cat, 'diamant.reveal.heading'));
+      }
+      expect(heardCards).toBeGreaterThan(0);
+      console.log(`two seats ${lang}: the card heard on the host's phone after ${heardCards} draws of ${heardCards}`);
+    } finally {
+      for (const p of phones) await p.context.close();
+    }
+  });
+}
+
+/**
+ * Plays a game with the vote cards by plain form posts until the last round starts: in
+ * each round, after the first card one explorer leaves alone (Ada in round 1, Bruno in
+ * round 2…), after the next everyone left leaves; a hazard may end a round sooner.
+ */
+async function playToLastRound(page, url) {
+  const csrf = (await (await page.request.get('/settings')).text()).match(/name="_csrf" value="([^"]+)"/)[1];
+  let round = 1;
+  let exits = 0;
+  for (let i = 0; i < 100; i++) {
+    const html = await (await page.request.get(url)).text();
+    const version = html.match(/data-version="(\d+)"/)[1];
+    const screen = html.match(/data-screen="(\w+)"/)[1];
+    const inCave = [...html.matchAll(/name="leave" value="(\d+)"/g)].map((m) => m[1]);
+    if (inCave.length) {
+      const leave = exits === 0 && inCave.length > 1 ? [inCave[(round - 1) % inCave.length]] : inCave;
+      const body = new URLSearchParams({ _csrf: csrf, version });
+      for (const s of leave) body.append('leave', s);
+      await page.request.post(`${url}/exits`, { data: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      exits += 1;
+    } else {
+      if (screen === 'roundend') {
+        round += 1;
+        exits = 0;
+        if (round === 5) return;
+      }
+      await page.request.post(`${url}/draw`, { form: { _csrf: csrf, version } });
+      if (/data-screen="roundend"/.test(await (await page.request.get(url)).text())) continue;
+    }
+  }
+  throw new Error('the last round never came');
+}
+
+// The end of the game: the last reveal first, then the game's end with the whole ranking,
+// as news (no alarm said before the reveal); the ranking is said once.
+for (const lang of LANGS) {
+  test(`the end of the game, ${lang}: the last reveal, then who won and the ranking`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await record(context);
+    await postSettings(page, { lang });
+    const url = await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'cards', seed: '2026' });
+    await playToLastRound(page, url);
+    await page.goto(url);
+    const cat = await catalog(page);
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.roundend.heading', { Round: 4 }));
+    await press(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+    for (const name of ['Ada', 'Bruno', 'Chiara']) {
+      await page.getByRole('checkbox', { name: msg(cat, 'diamant.exits.leaves', { Name: name }) }).press('Space');
+    }
+    const before = (await said(page)).length;
+    await press(page.getByRole('button', { name: msg(cat, 'diamant.exits.confirm') }));
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
+    await page.waitForTimeout(500);
+    const heard = (await said(page)).slice(before);
+    expect(heard.filter((s) => s.region === 'live-assertive'), 'no alarm before the reveal').toEqual([]);
+    const text = heard.map((s) => s.text).join(' ');
+    // The reveal (everyone leaves), the round's end, then the game's end with the ranking.
+    const reveal = text.indexOf(msg(cat, 'diamant.say.end.empty', { Round: 5 }));
+    const summary = (await page.locator('#where').textContent()).trim();
+    const end = text.indexOf(summary);
+    console.log(`end ${lang}: ${text}`);
+    expect(reveal, `the round's end in "${text}"`).toBeGreaterThanOrEqual(0);
+    expect(end, `the game's end with the ranking ("${summary}") in "${text}"`).toBeGreaterThan(reveal);
+    expect(text.endsWith(summary), 'the ranking said last').toBe(true);
+    const scores = msg(cat, 'diamant.history.scores', { List: '' }).replace(/\.$/, '');
+    expect(summary, 'the ranking').toContain(scores.trim());
+    // Said once.
+    expect(text.indexOf(summary, end + 1)).toBe(-1);
+  });
+}
+
