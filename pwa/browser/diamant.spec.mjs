@@ -37,7 +37,8 @@ for (const lang of LANGS) {
     });
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
     await expect(page.getByRole('main')).toContainText(KNOWN_END[lang]);
-    await expect(page.getByRole('alert')).toContainText(KNOWN_END[lang]);
+    // The game's end is said after the last reveal, as news, with the ranking (issue #23).
+    await expect(page.locator('#live-polite')).toContainText(KNOWN_END[lang]);
     // The winner is said after the name, not in parentheses; no name carries any.
     await expect(page.getByRole('rowheader', { name: msg(cat, 'diamant.row.winner', { Name: 'Chiara' }), exact: true })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Ada', exact: true })).toBeVisible();
@@ -118,7 +119,9 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
   await exits();
   await pick('diamant.kind.hazard', 'Hazard: snake');
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
-  await expect(page.getByRole('alert')).toContainText('Game over: Ada wins with 20 points.');
+  // The second snake is the alarm; the game's end follows it, as news (issue #23).
+  await expect(page.getByRole('alert')).toHaveText('A second snake! The round is over.');
+  await expect(page.locator('#live-polite')).toContainText('Game over: Ada wins with 20 points.');
   await expect(main).toContainText('Game over: Ada wins with 20 points.');
 });
 

@@ -3,7 +3,7 @@
 // its action's reply, both at the same version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGuard, sentences, FEEL } from '../static/js/screen.js';
+import { createGuard, sentences, sameSentence, FEEL } from '../static/js/screen.js';
 
 const at = (version, table = 'ttt') => ({ table, version, announce: [] });
 
@@ -116,4 +116,11 @@ test('Diamant sounds the most telling sound only; Donuts every sound, a refusal 
   assert.deepEqual(n([{ text: 'a', sound: 'win' }], true), { sounds: ['win'], haptic: 'end' });
   assert.deepEqual(n([{ text: 'No.', assertive: true }]), { sounds: ['hazard'], haptic: 'refused' });
   assert.deepEqual(n([]), { sounds: [], haptic: null });
+});
+
+test('a sentence that only says the heading again is known (each fact once)', () => {
+  assert.equal(sameSentence('Pass the phone to Anna.', 'Pass the phone to Anna'), true);
+  assert.equal(sameSentence('Passez le téléphone à Anna\u202f!', 'Passez le téléphone à Anna'), true);
+  assert.equal(sameSentence('Vote recorded. Pass the phone to Anna.', 'Pass the phone to Anna'), false);
+  assert.equal(sameSentence('', ''), false);
 });

@@ -37,10 +37,10 @@ type partKey struct {
 	// partInCave: the risk line, when the device shows it.
 	showRisk bool
 	risk     string
-	// partTools: the screen, whether it has "where are we", shows the risk, and the
-	// device may undo, is the host, follows the table live.
-	screen                     Screen
-	where, canUndo, host, live bool
+	// partTools: the screen, whether it shows the risk, and the device may undo, is the
+	// host, follows the table live.
+	screen              Screen
+	canUndo, host, live bool
 }
 
 type memoPart struct {

@@ -20,7 +20,8 @@ const main = document.getElementById('main');
  * usable again.
  */
 async function go(url, init, fallback, form) {
-  const ticket = screen.ask({ navigation: init.method === 'GET' });
+  // A form marked data-stay (a toggle) keeps focus on its control: its screen stays.
+  const ticket = screen.ask({ navigation: init.method === 'GET', stay: form?.hasAttribute('data-stay') });
   let res;
   try {
     res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' }));

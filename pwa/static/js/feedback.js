@@ -24,12 +24,13 @@ let sleepTimer;
 
 /**
  * Says a whole sentence: in the polite live region (or the assertive one for alarms), and
- * aloud when "speak aloud" is on. The last sentence can be repeated.
+ * aloud when "speak aloud" is on. The last sentence can be repeated. live false: aloud
+ * only, not in a live region (a screen reader already says it: the heading it was moved to).
  */
-export function announce(text, { assertive = false, speak = true } = {}) {
+export function announce(text, { assertive = false, speak = true, live = true } = {}) {
   if (!text) return;
   last = text;
-  const region = document.getElementById(assertive ? 'live-assertive' : 'live-polite');
+  const region = live ? document.getElementById(assertive ? 'live-assertive' : 'live-polite') : null;
   if (region) {
     // Emptying first makes a repeated identical sentence be announced again.
     region.textContent = '';

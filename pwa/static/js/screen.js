@@ -62,6 +62,12 @@ export function createGuard({ version = -1, path = '' } = {}) {
   };
 }
 
+/** Whether two texts are the same sentence, but for the final stop and spaces (a heading and its sentence). */
+export function sameSentence(a, b) {
+  const bare = (t) => (t ?? '').trim().replace(/[\s.!?\u00a0\u202f]+$/u, '').replace(/\s+/g, ' ');
+  return bare(a) !== '' && bare(a) === bare(b);
+}
+
 /** The sentences of a reply: the alarms, the rest, and the sounds that go with them, in order. */
 export function sentences(announced = []) {
   const list = announced ?? [];
@@ -188,9 +194,11 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
 
   const heading = () => root.querySelector('h1')?.textContent;
 
-  function put(reply, { live, asked }) {
+  function put(reply, { live, asked, stay = false }) {
     const before = heading();
-    const key = focus === 'screen' && live && !asked ? focusKey(root) : null;
+    // Where focus is, to keep it: a live update of the same screen, or the reply to a
+    // request asked to stay (a toggle).
+    const key = focus === 'screen' && ((live && !asked) || stay) ? focusKey(root) : null;
     const instead = draw(reply, { live });
     guard.drawn(reply);
     if (reply.title) document.title = reply.title;
@@ -198,10 +206,12 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
       history.replaceState({ tavolo: true }, '', reply.url);
     }
     shownAt = location.pathname + location.search;
+    let toHeading = false;
     if (focus === 'screen') {
-      const same = live && !asked && heading() === before;
+      const same = ((live && !asked) || stay) && heading() === before;
       if (!same) {
         focusHeading(root);
+        toHeading = true;
       } else if (key) {
         // The same screen: focus stays on the element the player was on, or on the same
         // one in the new content should it have been redrawn, else on the heading.
@@ -213,13 +223,19 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
         }
       }
     }
-    tell(reply, Array.isArray(instead) ? instead : reply.announce);
+    tell(reply, Array.isArray(instead) ? instead : reply.announce, { heard: toHeading ? heading() : '' });
   }
 
-  function tell(reply, announced) {
+  /**
+   * Says a reply's sentences. heard: the heading focus was just moved to, which a screen
+   * reader says: a polite sentence that only says it again is spoken aloud, not put in
+   * the live region (each fact once).
+   */
+  function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
     if (said.alarms) announce(said.alarms, { assertive: true });
-    if (said.polite) setTimeout(() => announce(said.polite), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    const live = !heard || !sameSentence(said.polite, heard);
+    if (said.polite) setTimeout(() => announce(said.polite, { live }), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
     const { sounds, haptic: kind } = feel(reply, said);
     sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
     if (kind) haptic(kind);
@@ -238,17 +254,21 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
     version: () => guard.version(),
     /** The address of the screen shown (a reply replaces it without a new page). */
     shownAt: () => shownAt,
-    /** Call before sending a request; hand the ticket to reply, or to settle if none comes. */
-    ask(options) {
+    /**
+     * Call before sending a request; hand the ticket to reply, or to settle if none comes.
+     * options: navigation (a link's screen), stay (its reply keeps focus where it is, on
+     * the same screen: a toggle).
+     */
+    ask(options = {}) {
       pending += 1;
-      return { ...guard.ask(options), open: true };
+      return { ...guard.ask(options), open: true, stay: Boolean(options.stay) };
     },
     settle,
     /** Puts a request's reply on the page; refused: its status was not 2xx. Reports whether it drew it. */
     reply(reply, ticket, { refused = false } = {}) {
       settle(ticket);
       const what = guard.reply(reply, ticket, { refused });
-      if (what === 'draw') put(reply, { live: false, asked: true });
+      if (what === 'draw') put(reply, { live: false, asked: true, stay: Boolean(ticket?.stay) });
       else if (what === 'say') tell(reply, reply.announce);
       return what === 'draw';
     },
