@@ -2,7 +2,8 @@
 // next, each fact once, and the tools a touch screen-reader user needs are near the top.
 // A recorder notes each sentence the live regions are given, from the page's first script on.
 import { test, expect } from '@playwright/test';
-import { LANGS, catalog, createTable, msg, h1, escapeRe, newPhone, openTable, join, expectSeated, postSettings } from './helpers.mjs';
+import { LANGS, catalog, createTable, msg, h1, escapeRe, plural, newPhone, openTable, join, expectSeated, postSettings } from './helpers.mjs';
+import { fastForward } from './diamant-play.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -168,3 +169,159 @@ for (const lang of LANGS) {
   });
 }
 
+/**
+ * The steps a screen reader's virtual cursor takes from the screen's heading to each of
+ * the controls named, reading on (a swipe right, the down arrow): each control is a step,
+ * and each piece of text outside one, a paragraph, an item, a cell, a legend; what is
+ * hidden (hidden, aria-hidden, not displayed) is skipped, and a label with its control is
+ * one step. The count without the "end of list" steps of a real reader.
+ */
+async function stepsFromHeading(page, names) {
+  return page.evaluate((wanted) => {
+    const main = document.getElementById('main');
+    const controls = 'a[href],button,input:not([type=hidden]),select,textarea,summary';
+    const shown = (el) => el.checkVisibility() && !el.closest('[aria-hidden="true"],[hidden]');
+    const stops = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.nodeType === Node.ELEMENT_NODE) {
+        if (n.matches(controls) && shown(n)) stops.push({ el: n, name: n.textContent.trim().replace(/\s+/g, ' ') });
+        continue;
+      }
+      const el = n.parentElement;
+      if (!n.textContent.trim() || !shown(el) || el.closest(controls) || el.closest('label')?.querySelector(controls)) continue;
+      const block = el.closest('p,li,h1,h2,h3,legend,th,td,caption,dt,dd,div');
+      if (stops.at(-1)?.el !== block) stops.push({ el: block, name: block.textContent.trim() });
+    }
+    const start = stops.findIndex((s) => s.el.tagName === 'H1');
+    const out = {};
+    const bare = (t) => t.trim().replace(/\s+/g, ' ');
+    for (const w of wanted) out[w] = stops.findIndex((s) => bare(s.name) === bare(w)) - start;
+    return out;
+  }, names);
+}
+
+// Repeat and "where are we?" within 15 steps of the heading on every Diamant screen; no
+// live sentence equal to the heading; no stale card line on the reveal.
+for (const lang of LANGS) {
+  test(`every Diamant screen, ${lang}: repeat and "where are we?" near the heading, each fact once`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await record(context);
+    await postSettings(page, { lang });
+    const url = await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' });
+    await page.goto(url);
+    const cat = await catalog(page);
+    const repeat = msg(cat, 'diamant.repeat');
+    const where = msg(cat, 'diamant.where.button');
+    const steps = {};
+    const strip = (t) => t.trim().replace(/[.!?\u00a0\u202f]+$/u, '');
+    const measure = async (screen) => {
+      await page.waitForTimeout(300);
+      const s = await stepsFromHeading(page, [repeat, where]);
+      steps[screen] = `${s[repeat]}/${s[where]}`;
+      expect.soft(s[repeat], `${screen}: repeat`).toBeGreaterThan(0);
+      expect.soft(s[where], `${screen}: where`).toBeGreaterThan(0);
+      expect.soft(s[repeat], `${screen}: repeat within 15 steps`).toBeLessThanOrEqual(15);
+      expect.soft(s[where], `${screen}: where within 15 steps`).toBeLessThanOrEqual(15);
+      const heading = strip(await h1(page).textContent());
+      const last = (await said(page)).at(-1);
+      if (last) expect.soft(strip(last.text), `${screen}: a live sentence equal to the heading`).not.toBe(heading);
+    };
+    await measure('cave, start');
+    // The key hints say how a key reaches the game from a screen reader's browse mode.
+    await expect(page.getByRole('main').getByText(msg(cat, 'diamant.keys.through'))).toBeVisible();
+    await press(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+    await measure('cave, a card drawn');
+    await press(page.getByRole('link', { name: msg(cat, 'diamant.undo.link') }));
+    await measure('undo');
+    await press(page.getByRole('link', { name: msg(cat, 'diamant.undo.cancel') }));
+    await press(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+    await measure('pass');
+    // The phone is shared: a screen reader's user is told to keep the vote from the table's ears.
+    await expect(page.getByRole('main')).toContainText(msg(cat, 'diamant.pass.listen'));
+    for (const name of ['Ada', 'Bruno', 'Chiara']) {
+      await press(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: name }) }));
+      if (name === 'Ada') await measure('vote');
+      await press(page.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+    }
+    await measure('voted');
+    await press(page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
+    await measure('reveal');
+    // No stale line of the last card read on the reveal: the news comes first.
+    await expect.soft(page.locator('.lastcard:not([aria-hidden="true"])')).toHaveCount(0);
+    // Further by plain posts; the last votes are revealed on the page.
+    const reach = async (screen, heading) => {
+      await fastForward(page, url, screen);
+      await page.goto(url);
+      if ((await h1(page).textContent()) === msg(cat, 'diamant.voted.heading')) {
+        await press(page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+      }
+      await expect(h1(page)).toHaveText(heading);
+    };
+    await reach('roundend', new RegExp(escapeRe(msg(cat, 'diamant.roundend.heading', { Round: 1 })).replace('1', '\\d')));
+    await measure('round end');
+    await reach('final', msg(cat, 'diamant.final.heading'));
+    await measure('final');
+    console.log(`steps from the heading to repeat/where, ${lang}: ${JSON.stringify(steps)}`);
+  });
+}
+
+// A reply to one's own toggle keeps focus on the toggle: "Show the risk" says the risk and
+// stays where the player is, now "Hide the risk"; pressed again, the same.
+for (const lang of LANGS) {
+  test(`the risk toggle, ${lang}: focus stays on it, the risk said`, async ({ page, context }) => {
+    await record(context);
+    await postSettings(page, { lang });
+    await page.goto(await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' }));
+    const cat = await catalog(page);
+    const show = page.getByRole('button', { name: msg(cat, 'diamant.risk.show') });
+    const hide = page.getByRole('button', { name: msg(cat, 'diamant.risk.hide') });
+    await press(show);
+    await expect(hide).toBeFocused();
+    await expect.poll(async () => (await said(page)).at(-1)?.text).toBe(msg(cat, 'diamant.risk.none'));
+    await press(hide);
+    await expect(show).toBeFocused();
+  });
+}
+
+// The lobby says who took a seat and, on the host's phone, when the game can start; the
+// join page offers a new seat without first saying that none is free.
+for (const lang of LANGS) {
+  test(`the lobby and the join page, ${lang}: who took a seat, when the game can start`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const phones = [];
+    try {
+      for (let i = 0; i < 3; i++) phones.push(await newPhone(browser, lang, {}, { prepare: record }));
+      const [host, bruno, chiara] = phones.map((p) => p.page);
+      await host.goto('/diamant');
+      const cat = await catalog(host);
+      const code = await openTable(host, cat, 'Ada');
+      await join(bruno, cat, code, 'Bruno');
+      await expectSeated(host, cat, 'Bruno');
+      // Chiara's join page: the seat offered, nothing said about seats that are not free.
+      await chiara.goto('/join');
+      const field = chiara.getByRole('textbox', { name: msg(cat, 'join.code') });
+      await field.fill(code);
+      await field.press('Enter');
+      await expect(h1(chiara)).toHaveText(msg(cat, 'join.table.heading'));
+      await expect(chiara.getByRole('textbox', { name: msg(cat, 'join.name') })).toBeVisible();
+      await expect(chiara.getByRole('main')).not.toContainText(msg(cat, 'join.nofree'));
+      await chiara.getByRole('textbox', { name: msg(cat, 'join.name') }).fill('Chiara');
+      await chiara.getByRole('button', { name: msg(cat, 'join.new') }).click();
+      await expectSeated(host, cat, 'Chiara');
+      const joined = (name) => plural(cat, lang, 'diamant.n.lobby.joined', 1, { Names: name });
+      const ready = msg(cat, 'diamant.lobby.ready');
+      // (A phone going away and back while its page loads is news of its own, left out here.)
+      const news = async () => (await said(host)).map((s) => s.text).filter((t) => [joined('Bruno'), joined('Chiara')].some((j) => t.startsWith(j)));
+      await expect.poll(news).toEqual([
+        `${joined('Bruno')} ${plural(cat, lang, 'diamant.n.lobby', 2)}`,
+        `${joined('Chiara')} ${plural(cat, lang, 'diamant.n.lobby', 3)} ${ready}`,
+      ]);
+      // The host's page says it too.
+      await expect(host.getByRole('main')).toContainText(ready);
+    } finally {
+      for (const p of phones) await p.context.close();
+    }
+  });
+}

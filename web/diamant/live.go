@@ -27,17 +27,43 @@ type diamantLive struct {
 	shown         bool
 	seed          uint64
 	actionsBefore int
+	// The table's page: the names seated on other phones, as last shown, so that who
+	// took a seat since is said.
+	seated []string
 }
 
-func (v *diamantLive) Read(c echo.Context) error { return v.h.read(c, c.Param("id"), v.t) }
-func (v *diamantLive) Version() int64            { return v.t.Rec.Version }
-func (v *diamantLive) Device() string            { return v.t.Device }
+func (v *diamantLive) Read(c echo.Context) error {
+	if err := v.h.read(c, c.Param("id"), v.t); err != nil {
+		return err
+	}
+	if v.seated == nil {
+		// The stream's first read: who is seated as the page shows it.
+		v.seated = append([]string{}, SeatedElsewhere(v.t)...)
+	}
+	return nil
+}
+func (v *diamantLive) Version() int64 { return v.t.Rec.Version }
+func (v *diamantLive) Device() string { return v.t.Device }
 
 func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 	v.away = v.h.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
 		said = []say.Sentence{{Text: v.h.Localizer(c).T("diamant.say.undone")}}
+	}
+	if v.table || v.t.State == nil {
+		// The lobby, or the table's page: who took a seat, then how many are seated (and
+		// whether the host may start).
+		seated := SeatedElsewhere(v.t)
+		if joined := LobbyJoined(v.h.Localizer(c), v.seated, seated); said == nil && joined != nil {
+			said = joined
+			for _, s := range Lobby(v.h.Localizer(c), v.t, "", nil).Say {
+				if s.Text != "" {
+					said = append(said, s)
+				}
+			}
+		}
+		v.seated = append([]string{}, seated...)
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
 	return v.h.appendEvent(b, c, v.t, v.table, said)

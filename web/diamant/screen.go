@@ -361,10 +361,42 @@ func Lobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []stri
 	p.CanStart = p.Lobby && t.Host && len(p.Seats) >= diamant.MinPlayers && len(free) == 0
 	if p.Lobby {
 		p.Lead = l.N("diamant.n.lobby", len(p.Seats))
-		if !t.Host {
+		switch {
+		case !t.Host:
 			p.Lead += " " + l.T("diamant.lobby.wait")
+		case p.CanStart:
+			p.Lead += " " + l.T("diamant.lobby.ready") // the host hears when the game can start
 		}
 	}
 	p.Say = []say.Sentence{{Text: p.Lead}}
 	return p
+}
+
+// SeatedElsewhere are the names of the seats that other phones hold, in seat order: a
+// lobby's live news says who took a seat since the last view (LobbyJoined).
+func SeatedElsewhere(t *diamanttable.Table) []string {
+	free := table.FreeSeats(t.Opt.Own, t.Rec.Devices)
+	var out []string
+	for i, name := range t.Opt.Players {
+		h := table.Holder(t.Rec.Devices, i)
+		if h >= 0 && t.Rec.Devices[h].ID != t.Device && !slices.Contains(free, i) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// LobbyJoined says who took a seat on another phone, from the names seated elsewhere
+// before and now ("Bruno takes a seat."); nothing when nobody did.
+func LobbyJoined(l *i18n.Localizer, before, now []string) []say.Sentence {
+	var joined []string
+	for _, name := range now {
+		if !slices.Contains(before, name) {
+			joined = append(joined, name)
+		}
+	}
+	if len(joined) == 0 {
+		return nil
+	}
+	return []say.Sentence{{Text: l.N("diamant.n.lobby.joined", len(joined), "Names", say.And(l, joined))}}
 }

@@ -207,3 +207,16 @@ func TestDiamantLobbyAway(t *testing.T) {
 		})
 	}
 }
+
+// A lobby's live news says who took a seat on another phone since the last view, never
+// this device's own seats nor the seats still free.
+func TestDiamantLobbyJoined(t *testing.T) {
+	tb := seatedAt(t, diamanttable.Options{Phones: true, Own: []int{0}}, "h", true, diamant.SeatsOf(0))
+	tb.Rec.Devices = []table.Device{{ID: "h", Seats: []int{0}, Host: true}, {ID: "p1", Seats: []int{1}}, {ID: "p2", Seats: []int{2}}}
+	now := SeatedElsewhere(tb)
+	require.Equal(t, []string{"Bea", "Cy"}, now)
+	l := loc(t, "en")
+	require.Nil(t, LobbyJoined(l, now, now))
+	require.Equal(t, []string{"Cy takes a seat."}, sentences(LobbyJoined(l, []string{"Bea"}, now)))
+	require.Equal(t, []string{"Bea and Cy take their seats."}, sentences(LobbyJoined(l, nil, now)))
+}
