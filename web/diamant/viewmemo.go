@@ -86,6 +86,7 @@ const (
 	holeWhere     = 'W'
 	holeChestNote = 'N'
 	holeSeat      = 'S' // the vote form's seat
+	holeTools     = 'T' // the tools' buttons and links (the host's differ)
 	holeRow       = 'R' // a row of the players' table; then the seat's digit
 )
 
@@ -98,7 +99,7 @@ var csrfHole = holeOf(holeCSRF, 0)
 var (
 	textHoles = func() map[byte]string {
 		m := map[byte]string{}
-		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat} {
+		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools} {
 			m[k] = holeOf(k, 0)
 		}
 		return m
@@ -129,6 +130,12 @@ func shapeOf(p, s *Play, rows []Row) {
 	}
 	if p.Screen == ScreenVote {
 		s.Voter, s.seatHole = Row{}, textHoles[holeSeat]
+	}
+	// The host's tools differ (undo, the table's page): the tools are a hole, and the host
+	// differs only in a proposal's form.
+	s.toolsHole, s.CanUndo = textHoles[holeTools], false
+	if p.Proposal == "" {
+		s.Host = false
 	}
 	if p.Players != nil {
 		for _, r := range p.Players {
@@ -231,18 +238,20 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 			b = kit.AppendJSONString(b, templ.EscapeString(p.ChestNote))
 		case holeSeat:
 			b = strconv.AppendInt(b, int64(p.Voter.Seat), 10)
+		case holeTools:
+			b = appendWithToken(b, m.partHTML(l, p, p.toolsKey(), func(f page.Frame) templ.Component { return diamantToolLinks(f, *p) }), csrf)
 		case holeRow:
-			b = kit.AppendJSONString(b, m.row(l, p, p.Players[seat]))
+			r := p.Players[seat]
+			final := p.Screen == ScreenFinal
+			b = kit.AppendJSONString(b, m.partHTML(l, p, partKey{kind: partRow, row: r, final: final}, func(f page.Frame) templ.Component { return playerRow(f, r, final) }))
 		}
 	}
 	return append(b, html[at:]...)
 }
 
-// row is a row of p's players' table, drawn once for every device at p's table and
-// version that sees it the same.
-func (m *viewMemo) row(l *i18n.Localizer, p *Play, r Row) []byte {
-	final := p.Screen == ScreenFinal
-	key := partKey{kind: partRow, row: r, final: final}
+// partHTML is the part of key at p's table and version, drawn by draw (with the form token as
+// csrfHole) once for every device that sees it.
+func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey, draw func(page.Frame) templ.Component) []byte {
 	s := m.slot(p.ID)
 	s.mu.Lock()
 	pt, ok := s.find(p.ID, p.Version, l.Lang, key)
@@ -251,11 +260,23 @@ func (m *viewMemo) row(l *i18n.Localizer, p *Play, r Row) []byte {
 		return pt.html
 	}
 	var a kit.Appender
-	_ = playerRow(page.Frame{L: l, CSRF: csrfHole}, r, final).Render(context.Background(), &a)
+	_ = draw(page.Frame{L: l, CSRF: csrfHole}).Render(context.Background(), &a)
 	s.mu.Lock()
 	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, html: a.B})
 	s.mu.Unlock()
 	return a.B
+}
+
+// appendWithToken appends html JSON-escaped, with the form token in place of csrfHole.
+func appendWithToken(b, html []byte, csrf string) []byte {
+	for {
+		i := bytes.Index(html, []byte(csrfHole))
+		if i < 0 {
+			return kit.AppendJSONString(b, html)
+		}
+		b = append(kit.AppendJSONString(b, html[:i]), csrf...)
+		html = html[i+len(csrfHole):]
+	}
 }
 
 // likely: the fields that differ most often between two phones' views are the same (a

@@ -67,9 +67,9 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 			assert.Equal(t, i == 0 || i == 1, bytes.Contains(b, []byte("You chose to go on")), "phone %d", i)
 		}
 	}
-	// Four screens for seven streams: the cave of the host (phone 0) and of another phone
-	// (phone 1 and its second tab), each with its own vote, chests and "where are we" filled
-	// in; the vote of phones 2, 4 and 5, each with its own seat, and phone 3's in French.
+	// Three screens for seven streams: the cave of phones 0 (the host) and 1 (and its second
+	// tab), each with its own vote, chests, "where are we" and tools filled in; the vote of
+	// phones 2, 4 and 5, each with its own seat; and phone 3's in French.
 	slot := &playViews.slots[0]
 	for i := range playViews.slots {
 		if playViews.slots[i].id == id {
@@ -77,7 +77,7 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 		}
 	}
 	require.Equal(t, id, slot.id)
-	assert.Len(t, slot.views, 4)
+	assert.Equal(t, 3, len(slot.views))
 	// The parts the phones share. Phones 0 and 1 have voted and see the cave (2 to 5 their
 	// vote): six rows on phone 0, and on phone 1 its own row shown and phone 0's hidden; one
 	// summary of the cave and one head of the players' table; one "where are we" in each
