@@ -57,9 +57,25 @@ type viewSlot struct {
 
 // take makes the slot the table id's at version, if it holds an older version or another
 // table; it reports whether the slot is now at that version (not when it holds a newer one).
+//
+// A newer version of the same table keeps the parts that its state does not draw (lasting),
+// while they are few: a vote changes no row of the players' table.
 func (s *viewSlot) take(id string, version int64) bool {
-	if s.id != id || s.version < version {
+	switch {
+	case s.id != id:
 		s.id, s.version, s.views, s.parts = id, version, s.views[:0], s.parts[:0]
+	case s.version < version:
+		s.version, s.views = version, s.views[:0]
+		kept := s.parts[:0]
+		if len(s.parts) < viewMemoParts*3/4 {
+			for _, pt := range s.parts {
+				if pt.key.lasting() {
+					kept = append(kept, pt)
+				}
+			}
+		}
+		clear(s.parts[len(kept):])
+		s.parts = kept
 	}
 	return s.version == version
 }
