@@ -55,7 +55,8 @@ func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 		// The lobby, or the table's page: who took a seat, then how many are seated (and
 		// whether the host may start).
 		seated := SeatedElsewhere(v.t)
-		if joined := LobbyJoined(v.h.Localizer(c), v.seated, seated); said == nil && joined != nil {
+		// Who was seated is known from the stream's first read (nil: not known, nothing said).
+		if joined := LobbyJoined(v.h.Localizer(c), v.seated, seated); v.seated != nil && said == nil && joined != nil {
 			said = joined
 			for _, s := range Lobby(v.h.Localizer(c), v.t, "", nil).Say {
 				if s.Text != "" {
