@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"tavolo/internal/markup"
 )
 
 // unversioned is a page without its table's id and version, to compare two pages.
@@ -138,4 +140,36 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 	final2, actions2 := playToEnd(t, tb2)
 	require.Equal(t, actions, actions2)
 	require.Equal(t, strings.ReplaceAll(final, tb.id, ""), strings.ReplaceAll(final2, tb2.id, ""))
+}
+
+// Explorers at a table that draws from the box: a person enters each card, Ada votes on
+// the phone, the explorers by themselves after her; the game runs to its end.
+func TestDiamantExplorersWithTheBox(t *testing.T) {
+	_, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
+	c := newClient(t, ts)
+	res, body := c.post("/diamant", url.Values{"name": {"Ada"}, "explorers-easy": {"1"}, "explorers-hard": {"1"},
+		"draw": {"box"}, "vote": {"phone"}, "seed": {"3"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	tb := &testTable{c: c, id: strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")}
+	for step := 0; ; step++ {
+		require.Less(t, step, 400, "the game ends")
+		name, v, page := tb.screen("")
+		if name == "voted" { // Ada's vote done, the explorers' cast: the reveal
+			name, v, page = tb.screen("?show=reveal")
+		}
+		if name == "final" {
+			require.Contains(t, page, "Hiram the easy computer")
+			require.Contains(t, page, "Isabella the hard computer")
+			break
+		}
+		cards := markup.Parse(page).All(markup.Tag("button"), markup.Attr("name", "card"))
+		if len(cards) > 0 {
+			res, body = tb.act("/draw", v, url.Values{"card": {cards[(step*7)%len(cards)].Attr("value")}})
+		} else {
+			res, body = tb.act("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
+		}
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	}
+	_, body = c.get("/diamant/"+tb.id+"/history", nil)
+	require.Regexp(t, `(Hiram the easy|Isabella the hard) computer (leaves|continues)`, body, "the explorers voted")
 }
