@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/internal/markup"
+	"tavolo/web/store/memory"
 )
 
 // unversioned is a page without its table's id and version, to compare two pages.
@@ -172,4 +173,24 @@ func TestDiamantExplorersWithTheBox(t *testing.T) {
 	}
 	_, body = c.get("/diamant/"+tb.id+"/history", nil)
 	require.Regexp(t, `(Hiram the easy|Isabella the hard) computer (leaves|continues)`, body, "the explorers voted")
+}
+
+// Offline, the engine (the same server over the store in memory, Config.Offline) seats
+// and plays computer explorers as the server does: a whole game of Ada and two hard
+// explorers from the same seed ends as on the server.
+func TestDiamantExplorersOffline(t *testing.T) {
+	var finals []string
+	for _, cfg := range []Config{
+		{Store: memory.New(nil), SessionKey: strings.Repeat("k", 32), Offline: true},
+		{DataDir: t.TempDir()},
+	} {
+		_, ts := newServerPairWith(t, withoutBudgets(cfg))
+		c := newClient(t, ts)
+		tb := newExplorersTable(t, c, 2026, 2, "hard")
+		final, _ := playToEnd(t, tb)
+		require.Equal(t, "Final scores", heading(final))
+		require.Contains(t, final, "the hard computer")
+		finals = append(finals, markup.Parse(final).Get(t, markup.Role("table")).Text())
+	}
+	require.Equal(t, finals[0], finals[1], "the same game offline and on the server")
 }
