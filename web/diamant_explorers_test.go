@@ -66,6 +66,8 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	require.NotContains(t, body, "Amelia the", "Amelia is the person's name only")
 	require.Equal(t, 6, strings.Count(body, " the easy computer carries"))
 	require.Contains(t, body, "In the cave: Amelia, Howard, Gertrude the easy computer, Hiram the easy computer,", "where are we")
+	_, body = c.get("/diamant", nil)
+	require.Contains(t, body, "Resume the game of Amelia, Howard, Gertrude the easy computer, ", "the list of games names them as one")
 }
 
 // The explorers vote once Ada has: the reply to her vote and the screen after it hold no
