@@ -123,11 +123,42 @@ for (const lang of LANGS) {
   });
 }
 
+// A name of 40 letters without a space (the longest a seat takes) is longer than a line of
+// a phone at large text: it alone may break, as a last resort (overflow-wrap: break-word
+// in app.css), and nothing goes past the screen's edge.
+test('Diamant: a name longer than a line breaks, alone, and stays on the screen', async ({ page }) => {
+  const long = 'Maximiliánaxbartolomejovičovcováhviezdos';
+  expect([...long]).toHaveLength(40);
+  await postSettings(page, { lang: 'sk' });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  const url = await createTable(page, '/diamant', { name: [long, 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' });
+  await page.goto(url);
+  await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  const screens = [['the card', null], ['the vote', `${url}/vote/0`], ['the end', 'final']];
+  for (const [screen, where] of screens) {
+    if (where === 'final') await page.goto(await playUntil(page, url, 'leave', (html, s) => s === 'final'));
+    else if (where) await page.goto(where);
+    for (const size of [SMALL, LARGE]) {
+      await page.setViewportSize(size);
+      for (const text of ['100', '300']) {
+        await page.evaluate((t) => { document.documentElement.dataset.text = t; }, text);
+        const m = await page.evaluate(measureWords);
+        const at = `${screen} at ${size.width} px, ${text} %`;
+        expect(m.split.filter((w) => !w.word.includes(long)), `${at}: only the name breaks`).toEqual([]);
+        expect(m.wide, `${at}: nothing past the screen's edge`).toEqual([]);
+        expect(m.scrollWidth, `${at}: no sideways scrolling`).toBeLessThanOrEqual(m.clientWidth + 1);
+      }
+    }
+  }
+});
+
 // ---- Donaz ----
 
 for (const lang of LANGS) {
   const matrix = matrixFor('donaz', lang);
   test(`Donaz: no word split on the setup and the clock, ${lang}${matrix === FULL ? ', every size' : ', 300 % on 320 px'}`, async ({ page }) => {
+    test.setTimeout(60_000);
     const found = newFound();
     await postSettings(page, { lang });
     await page.goto('/donaz');
@@ -146,6 +177,7 @@ for (const lang of LANGS) {
 for (const lang of LANGS) {
   const matrix = matrixFor('donuts', lang);
   test(`Donuts: no word split on the setup and the board, ${lang}${matrix === FULL ? ', every size' : ', 300 % on 320 px'}`, async ({ page }) => {
+    test.setTimeout(60_000);
     const found = newFound();
     await postSettings(page, { lang });
     await page.goto('/donuts');
@@ -164,6 +196,7 @@ const SITE = ['/', '/settings', '/about', '/rules/diamant', '/rules/donaz', '/ru
 for (const lang of LANGS) {
   const matrix = matrixFor('site', lang);
   test(`the site's pages: no word split, ${lang}${matrix === FULL ? ', every size' : ', 300 % on 320 px'}`, async ({ page }) => {
+    test.setTimeout(60_000);
     const found = newFound();
     await postSettings(page, { lang });
     for (const path of SITE) {
