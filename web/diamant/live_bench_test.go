@@ -24,9 +24,13 @@ import (
 // and the votes of seats 0 and 1; it returns the server, the table's id and a context for
 // each phone as its requests have it (session cookie, language, CSRF token).
 func benchPhones(b testing.TB) (*kit.Kit, string, []echo.Context) {
+	return benchPhonesNamed(b, []string{"A", "B", "C", "D", "E", "F"})
+}
+
+// benchPhonesNamed is benchPhones with six players of these names.
+func benchPhonesNamed(b testing.TB, names []string) (*kit.Kit, string, []echo.Context) {
 	k := kittest.New(b)
 	ctx := context.Background()
-	names := []string{"A", "B", "C", "D", "E", "F"}
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, _ := json.Marshal(opt)
 	id := table.NewID()

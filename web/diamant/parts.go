@@ -43,6 +43,13 @@ type partKey struct {
 	where, canUndo, host, live bool
 }
 
+// lasting: the part is drawn from its key, the table's id and the language alone, not from
+// the table's state at a version (a row is drawn from the Row in its key): it stays right
+// at the table's next versions.
+func (k partKey) lasting() bool {
+	return k.kind == partRow || k.kind == partHead || k.kind == partTools
+}
+
 type memoPart struct {
 	key  partKey
 	lang string
@@ -50,9 +57,10 @@ type memoPart struct {
 	text string // a sentence
 }
 
-// find returns the slot's part of key in lang, if the slot is id's at version.
+// find returns the slot's part of key in lang, if the slot is id's at version (or, for a
+// lasting part, at any version).
 func (s *viewSlot) find(id string, version int64, lang string, key partKey) (memoPart, bool) {
-	if s.id != id || s.version != version {
+	if s.id != id || s.version != version && !key.lasting() {
 		return memoPart{}, false
 	}
 	for _, pt := range s.parts {

@@ -2,29 +2,40 @@ package diamant
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"hash/maphash"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 
+	"github.com/a-h/templ"
+
+	"tavolo/companion/diamant"
 	"tavolo/i18n"
 	"tavolo/web/kit"
+	"tavolo/web/page"
 )
 
 // A table's change reaches every phone at it at once, each drawing its own view
-// (live.go); the devices whose view models are the same (watchers, the tabs of a
-// device, phones that see the same screen and the same seats' secrets) would draw the same
-// bytes. viewMemo draws a play screen's reply once for them all: a few views per table, of
-// its newest version only, in a fixed number of slots (a table's slot goes to another table
-// whose id falls on it), so it holds at most viewMemoSlots × viewMemoViews replies.
+// (live.go); most of what they draw is the same on every phone. viewMemo draws a play
+// screen once for all the phones that see the same screen, whatever seat each holds: the
+// screen is drawn from its shape (shapeOf), the phone's view with what depends on its seat
+// (the heading, its lead and own vote, "where are we", the rows of the players' table, the
+// vote form's seat, the form token) drawn as holes, random letters and digits that neither
+// HTML nor JSON escapes; each phone then copies the drawn screen out, filling each hole with
+// its own (fillShape), and writes the reply's envelope (what to announce) around it. A few
+// shapes per table, of its newest version only, in a fixed number of slots (a table's slot
+// goes to another table whose id falls on it), so it holds at most viewMemoSlots ×
+// viewMemoViews screens.
 //
-// What a device is sent stays what it would draw itself: a reply is shared only between
-// view models that are equal in every field (reflect.DeepEqual) in the same language, and a
-// reply is a function of those alone (appendPlayReply) and of the device's form token,
-// which is drawn as a placeholder (csrfHole) and replaced by each device's own as the
-// reply is copied out. One for the process (playViews): a view is keyed by its table's
-// id, which is the same in no two tables.
+// What a device is sent stays what it would draw itself: a screen is shared only between
+// shapes that are equal in every field (reflect.DeepEqual) in the same language, a screen is
+// a function of its shape alone, and a hole is filled with what the device's own view
+// holds, escaped as the template escapes it (TestViewMemoKeepsEachDevicesView). One for the
+// process (playViews): a view is keyed by its table's id, which is the same in no two
+// tables.
 type viewMemo struct {
 	seed  maphash.Seed
 	slots [viewMemoSlots]viewSlot
@@ -32,7 +43,7 @@ type viewMemo struct {
 
 const (
 	viewMemoSlots = 64 // tables whose change is being sent at the same moment
-	viewMemoViews = 8  // different views kept for one table's version
+	viewMemoViews = 8  // different screens kept for one table's version
 	viewMemoParts = 48 // different parts kept for one table's version: two of each row, and a few more
 )
 
@@ -46,80 +57,248 @@ type viewSlot struct {
 
 // take makes the slot the table id's at version, if it holds an older version or another
 // table; it reports whether the slot is now at that version (not when it holds a newer one).
+//
+// A newer version of the same table keeps the parts that its state does not draw (lasting),
+// while they are few: a vote changes no row of the players' table.
 func (s *viewSlot) take(id string, version int64) bool {
-	if s.id != id || s.version < version {
+	switch {
+	case s.id != id:
 		s.id, s.version, s.views, s.parts = id, version, s.views[:0], s.parts[:0]
+	case s.version < version:
+		s.version, s.views = version, s.views[:0]
+		kept := s.parts[:0]
+		if len(s.parts) < viewMemoParts*3/4 {
+			for _, pt := range s.parts {
+				if pt.key.lasting() {
+					kept = append(kept, pt)
+				}
+			}
+		}
+		clear(s.parts[len(kept):])
+		s.parts = kept
 	}
 	return s.version == version
 }
 
 type memoView struct {
 	lang  string
-	p     Play
-	reply []byte // with csrfHole where the form token goes
-	holes []int  // where csrfHole is in reply
+	shape Play
+	html  []byte // the screen drawn from shape, JSON-escaped, with its holes
+	holes []int  // where a hole is in html
 }
 
-// csrfHole stands for the form token in a shared reply: letters and digits, as echo's
-// tokens are, so that neither HTML nor JSON escapes it; random, so that no text of a table
-// can hold it.
-var csrfHole = rand.Text()
+// A hole is holePrefix and two characters: what fills it (one of the hole kinds) and, for
+// a row, its seat. The prefix is random, so that no text of a table can hold it.
+var holePrefix = rand.Text()[:20]
+
+const holeLen = 22
+
+// The kinds of hole.
+const (
+	holeCSRF      = 'C' // the form token
+	holeHeading   = 'H'
+	holeLead      = 'L'
+	holeMine      = 'M'
+	holeWhere     = 'W'
+	holeChestNote = 'N'
+	holeSeat      = 'S' // the vote form's seat
+	holeTools     = 'T' // the tools' buttons and links (the host's differ)
+	holeRow       = 'R' // a row of the players' table; then the seat's digit
+)
+
+func holeOf(kind byte, seat int) string { return holePrefix + string(rune(kind)) + strconv.Itoa(seat) }
+
+// csrfHole stands for the form token in a shared screen or part.
+var csrfHole = holeOf(holeCSRF, 0)
+
+// textHoles and rowHoles: each hole's text.
+var (
+	textHoles = func() map[byte]string {
+		m := map[byte]string{}
+		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools} {
+			m[k] = holeOf(k, 0)
+		}
+		return m
+	}()
+	rowHoles = func() (h [diamant.MaxPlayers]string) {
+		for i := range h {
+			h[i] = holeOf(holeRow, i)
+		}
+		return h
+	}()
+)
 
 var playViews = &viewMemo{seed: maphash.MakeSeed()}
 
-// appendPlayReply appends the reply of the play screen p as appendPlayReply does, drawn
-// once for every device with the same view model and language.
+// shapeOf makes s the screen p as every phone that sees it draws it: p with holes for what
+// depends on the seat a phone holds; rows gives the room for its players' rows. What is
+// announced is left out: each phone writes its own (the reply's envelope).
+func shapeOf(p, s *Play, rows []Row) {
+	*s = *p
+	s.Say = nil
+	for _, f := range []struct {
+		field *string
+		kind  byte
+	}{{&s.Heading, holeHeading}, {&s.Lead, holeLead}, {&s.Mine, holeMine}, {&s.Where, holeWhere}, {&s.ChestNote, holeChestNote}} {
+		if *f.field != "" {
+			*f.field = textHoles[f.kind]
+		}
+	}
+	if p.Screen == ScreenVote {
+		s.Voter, s.seatHole = Row{}, textHoles[holeSeat]
+	}
+	// The host's tools differ (undo, the table's page): the tools are a hole, and the host
+	// differs only in a proposal's form.
+	s.toolsHole, s.CanUndo = textHoles[holeTools], false
+	if p.Proposal == "" {
+		s.Host = false
+	}
+	if p.Players != nil {
+		for _, r := range p.Players {
+			// What every phone sees of a seat: its name, what it carries, its idols; the
+			// chest and score are the row's own (filled in per phone).
+			r.Chest, r.Score, r.Hidden, r.hole = 0, 0, false, rowHoles[r.Seat]
+			rows = append(rows, r)
+		}
+		s.Players = rows
+	}
+}
+
+// appendPlayReply appends the reply of the play screen p as appendPlayReply does, the
+// screen drawn once for every device with the same shape and language.
 func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
-	if m == nil || !plainToken(csrf) || p.ID == "" {
+	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || len(p.Players) > diamant.MaxPlayers {
 		return appendPlayReply(b, l, csrf, p)
 	}
-	s := m.slot(p.ID)
+	sh := shapes.Get().(*shapeRoom)
+	shapeOf(p, &sh.shape, sh.rows[:0])
+	html, holes := m.screen(l, &sh.shape)
+	*sh = shapeRoom{}
+	shapes.Put(sh)
+	var url [80]byte
+	b = kit.AppendEnvelope(b, p.ID, p.Version, p.Heading, appendScreenURL(url[:0], p), p.Say)
+	b = m.fillShape(append(b, `,"html":"`...), html, holes, l, csrf, p)
+	return append(b, `"}`...)
+}
+
+// shapeRoom is the room a phone's shape is made in (reflect.DeepEqual would otherwise move
+// it to the heap for every phone), pooled.
+type shapeRoom struct {
+	shape Play
+	rows  [diamant.MaxPlayers]Row
+}
+
+var shapes = sync.Pool{New: func() any { return new(shapeRoom) }}
+
+// screen is the screen of shape in l's language, JSON-escaped, and where its holes are:
+// drawn now, or by another phone at the same version.
+func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
+	s := m.slot(shape.ID)
 	s.mu.Lock()
-	if s.id == p.ID && s.version == p.Version {
+	if s.id == shape.ID && s.version == shape.Version {
 		for i := range s.views {
-			if v := &s.views[i]; v.lang == l.Lang && likely(&v.p, p) && reflect.DeepEqual(&v.p, p) {
-				reply, holes := v.reply, v.holes
+			if v := &s.views[i]; v.lang == l.Lang && likely(&v.shape, shape) && reflect.DeepEqual(&v.shape, shape) {
+				html, holes := v.html, v.holes
 				s.mu.Unlock()
-				return fillHoles(b, reply, holes, csrf)
+				return html, holes
 			}
 		}
 	}
 	s.mu.Unlock()
-	buf := kit.GetBuffer(&kit.ReplyBuffers)
-	drawn := appendPlayReply(*buf, l, csrfHole, p)
-	reply := slices.Clone(drawn)
-	kit.PutBuffer(&kit.ReplyBuffers, buf, drawn)
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
+	// The screen's content needs only the language and the form token of a frame; an
+	// appender never fails.
+	_ = PlayContent(page.Frame{L: l, CSRF: csrfHole}, *shape).Render(context.Background(), &w)
+	html := kit.AppendJSONString(make([]byte, 0, len(w.B)+len(w.B)/8), w.B)
+	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
 	var holes []int
 	for i := 0; ; {
-		j := bytes.Index(reply[i:], []byte(csrfHole))
-		if j < 0 {
+		j := bytes.Index(html[i:], []byte(holePrefix))
+		if j < 0 || i+j+holeLen > len(html) {
 			break
 		}
 		holes = append(holes, i+j)
-		i += j + len(csrfHole)
+		i += j + holeLen
 	}
+	kept := *shape
+	kept.Players = slices.Clone(shape.Players)
 	s.mu.Lock()
-	if s.take(p.ID, p.Version) && len(s.views) < viewMemoViews {
-		s.views = append(s.views, memoView{lang: l.Lang, p: *p, reply: reply, holes: holes})
+	if s.take(shape.ID, shape.Version) && len(s.views) < viewMemoViews {
+		s.views = append(s.views, memoView{lang: l.Lang, shape: kept, html: html, holes: holes})
 	}
 	s.mu.Unlock()
-	return fillHoles(b, reply, holes, csrf)
+	return html, holes
+}
+
+// fillShape appends a drawn screen html with each of its holes filled from the device's
+// own screen p, escaped as the template and the reply escape it.
+func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csrf string, p *Play) []byte {
+	at := 0
+	for _, h := range holes {
+		b = append(b, html[at:h]...)
+		at = h + holeLen
+		kind, seat := html[h+holeLen-2], int(html[h+holeLen-1]-'0')
+		switch kind {
+		case holeCSRF:
+			b = append(b, csrf...)
+		case holeHeading:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Heading))
+		case holeLead:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Lead))
+		case holeMine:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Mine))
+		case holeWhere:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Where))
+		case holeChestNote:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.ChestNote))
+		case holeSeat:
+			b = strconv.AppendInt(b, int64(p.Voter.Seat), 10)
+		case holeTools:
+			b = appendWithToken(b, m.partHTML(l, p, p.toolsKey(), func(f page.Frame) templ.Component { return diamantToolLinks(f, *p) }), csrf)
+		case holeRow:
+			r := p.Players[seat]
+			final := p.Screen == ScreenFinal
+			b = kit.AppendJSONString(b, m.partHTML(l, p, partKey{kind: partRow, row: r, final: final}, func(f page.Frame) templ.Component { return playerRow(f, r, final) }))
+		}
+	}
+	return append(b, html[at:]...)
+}
+
+// partHTML is the part of key at p's table and version, drawn by draw (with the form token as
+// csrfHole) once for every device that sees it.
+func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey, draw func(page.Frame) templ.Component) []byte {
+	s := m.slot(p.ID)
+	s.mu.Lock()
+	pt, ok := s.find(p.ID, p.Version, l.Lang, key)
+	s.mu.Unlock()
+	if ok {
+		return pt.html
+	}
+	var a kit.Appender
+	_ = draw(page.Frame{L: l, CSRF: csrfHole}).Render(context.Background(), &a)
+	s.mu.Lock()
+	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, html: a.B})
+	s.mu.Unlock()
+	return a.B
+}
+
+// appendWithToken appends html JSON-escaped, with the form token in place of csrfHole.
+func appendWithToken(b, html []byte, csrf string) []byte {
+	for {
+		i := bytes.Index(html, []byte(csrfHole))
+		if i < 0 {
+			return kit.AppendJSONString(b, html)
+		}
+		b = append(kit.AppendJSONString(b, html[:i]), csrf...)
+		html = html[i+len(csrfHole):]
+	}
 }
 
 // likely: the fields that differ most often between two phones' views are the same (a
 // quick way out before comparing them all).
 func likely(a, b *Play) bool {
 	return a.Screen == b.Screen && a.Host == b.Host && a.Where == b.Where && a.Mine == b.Mine && a.Heading == b.Heading
-}
-
-// fillHoles appends reply with csrf at each of its holes.
-func fillHoles(b, reply []byte, holes []int, csrf string) []byte {
-	at := 0
-	for _, h := range holes {
-		b = append(append(b, reply[at:h]...), csrf...)
-		at = h + len(csrfHole)
-	}
-	return append(b, reply[at:]...)
 }
 
 // plainToken: a form token of letters and digits only, as echo makes them: drawn and

@@ -2,6 +2,7 @@ package diamant
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"tavolo/companion/diamant"
 	"tavolo/web/kit/kittest"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -17,7 +19,18 @@ import (
 // own form token, and no other seat's pending vote or hidden chest; the phones that see
 // the same share one drawing.
 func TestViewMemoKeepsEachDevicesView(t *testing.T) {
-	k, id, phones := benchPhones(t) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
+	for _, names := range [][]string{
+		{"A", "B", "C", "D", "E", "F"},
+		// Names the template and the reply escape, each in its own way, in the holes
+		// each phone fills (its heading, "where are we", its row).
+		{`Zoë <b>`, `"Q" & co`, `Ünal's`, "Line\u2028two", `<script>`, `A&amp;B`},
+	} {
+		t.Run(names[0], func(t *testing.T) { testViewMemoKeepsEachDevicesView(t, names) })
+	}
+}
+
+func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
+	k, id, phones := benchPhonesNamed(t, names) // six phones, a seat each, chests hidden; seats 0 and 1 have voted
 	h := handlers{k}
 	// Each phone its own token; phone 1 twice (a second tab), phone 3 in French.
 	one := &diamanttable.Table{}
@@ -54,7 +67,9 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 			assert.Equal(t, i == 0 || i == 1, bytes.Contains(b, []byte("You chose to go on")), "phone %d", i)
 		}
 	}
-	// The two tabs of phone 1 shared a drawing; the seven streams drew seven views at most.
+	// Three screens for seven streams: the cave of phones 0 (the host) and 1 (and its second
+	// tab), each with its own vote, chests, "where are we" and tools filled in; the vote of
+	// phones 2, 4 and 5, each with its own seat; and phone 3's in French.
 	slot := &playViews.slots[0]
 	for i := range playViews.slots {
 		if playViews.slots[i].id == id {
@@ -62,7 +77,7 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 		}
 	}
 	require.Equal(t, id, slot.id)
-	assert.Len(t, slot.views, 6)
+	assert.Equal(t, 3, len(slot.views))
 	// The parts the phones share. Phones 0 and 1 have voted and see the cave (2 to 5 their
 	// vote): six rows on phone 0, and on phone 1 its own row shown and phone 0's hidden; one
 	// summary of the cave and one head of the players' table; one "where are we" in each
@@ -73,4 +88,54 @@ func TestViewMemoKeepsEachDevicesView(t *testing.T) {
 		kinds[pt.key.kind]++
 	}
 	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2}, kinds)
+}
+
+// Through whole games on six phones (votes at random, a second tab, a phone in French), at
+// every version every phone's view through the memo is what it draws alone: the cave, the
+// votes, the reveals, the ends of rounds and the final screen with its winners.
+func TestViewMemoThroughWholeGames(t *testing.T) {
+	for seed := range 3 {
+		k, id, phones := benchPhonesNamed(t, []string{"Ann", `"B" & <b>`, "Cé", "D", "Ed", "F"})
+		h := handlers{k}
+		phones[3].Set("lang", "fr")
+		for i, c := range phones {
+			c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
+		}
+		ctx := t.Context()
+		rng := uint64(seed)*2654435761 + 1
+		for step := 0; ; step++ {
+			tb, err := h.load(phones[0], id)
+			require.NoError(t, err)
+			for i, c := range phones {
+				one := &diamanttable.Table{}
+				require.NoError(t, h.read(c, id, one))
+				b, _ := h.appendLivePlay(nil, c, one, nil, false)
+				memo := playViews
+				playViews = nil
+				var p Play
+				h.view(c, one).Screen("", &p)
+				want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
+				playViews = memo
+				require.Equal(t, string(want), string(b), "seed %d, step %d, phone %d, screen %s", seed, step, i, p.Screen)
+			}
+			st := tb.State
+			var a diamant.Action
+			switch {
+			case st.Finished():
+				return
+			case st.VoteDue():
+				seat := diamanttable.FirstSeat(st.Waiting())
+				rng = rng*6364136223846793005 + 1442695040888963407
+				a = diamant.Vote(seat, rng>>61 < 3)
+			default:
+				a = diamant.Draw(st.RandomCard())
+			}
+			_, err = st.Apply(a)
+			require.NoError(t, err)
+			raw, _ := json.Marshal(a)
+			_, err = k.Tables.Store().Append(ctx, id, tb.Rec.Version, raw, st.Finished())
+			require.NoError(t, err)
+			require.Less(t, step, 2000)
+		}
+	}
 }

@@ -216,23 +216,29 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 
 // streamWriter writes a live stream, each write and flush with a deadline: a client that
 // reads nothing ends its stream (and gives its place back) rather than holding it forever.
+// An event's write and the flush after it share one deadline.
 type streamWriter struct {
 	res     *echo.Response
 	rc      *http.ResponseController
 	timeout time.Duration
+	armed   bool // a deadline is set for the flush to come
 }
 
 func (w *streamWriter) Write(p []byte) (int, error) {
 	if err := w.deadline(); err != nil {
 		return 0, err
 	}
+	w.armed = true
 	return w.res.Write(p)
 }
 
 func (w *streamWriter) Flush() error {
-	if err := w.deadline(); err != nil {
-		return err
+	if !w.armed {
+		if err := w.deadline(); err != nil {
+			return err
+		}
 	}
+	w.armed = false
 	return w.rc.Flush()
 }
 

@@ -138,7 +138,7 @@ func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) e
 		return err
 	}
 	now := s.now().UnixMilli()
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, setup, version, actions, finished, created, updated)
 			VALUES (?, ?, ?, 0, 0, 0, ?, ?)`, t.ID, t.Game, string(t.Setup), now, now); err != nil {
 			return err
@@ -151,7 +151,7 @@ func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) e
 
 func (s *SQLite) Import(ctx context.Context, r table.Record) error {
 	now := s.now().UnixMilli()
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if r.ImportKey != "" {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM tables WHERE import_key = ?`, r.ImportKey).Scan(&n); err != nil {
@@ -198,7 +198,7 @@ func (s *SQLite) FindImport(ctx context.Context, key string) (string, error) {
 
 func (s *SQLite) Load(ctx context.Context, id string) (table.Record, error) {
 	var r table.Record
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		t, err := scanTable(tx.QueryRowContext(ctx, `SELECT `+tableColumns+` FROM tables WHERE id = ?`, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return table.ErrNotFound
@@ -279,7 +279,7 @@ func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64,
 }
 
 func (s *SQLite) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.bump(ctx, tx, id, version, 1, &finished); err != nil {
 			return err
 		}
@@ -290,7 +290,7 @@ func (s *SQLite) Append(ctx context.Context, id string, version int64, action js
 }
 
 func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var actions int
 		if err := tx.QueryRowContext(ctx, `SELECT actions FROM tables WHERE id = ?`, id).Scan(&actions); errors.Is(err, sql.ErrNoRows) {
 			return table.ErrNotFound
@@ -345,7 +345,7 @@ func scanTable(row interface{ Scan(...any) error }) (table.Table, error) {
 }
 
 func (s *SQLite) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []table.Device) (int64, error) {
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.bump(ctx, tx, id, version, 0, nil); err != nil {
 			return err
 		}
@@ -401,7 +401,7 @@ func (s *SQLite) FindByCode(ctx context.Context, code string) (string, error) {
 }
 
 func (s *SQLite) Sweep(ctx context.Context, by table.SweepTimes) (archived, deleted int, err error) {
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err = s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM tables WHERE actions = 0 AND updated < ?`, by.EmptyBefore.UnixMilli())
 		if err != nil {
 			return err
@@ -426,12 +426,17 @@ func (s *SQLite) Sweep(ctx context.Context, by table.SweepTimes) (archived, dele
 	return archived, deleted, err
 }
 
-func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+// tx runs fn in one transaction, committed if fn returns no error. A write is not cut
+// short when its request ends (a phone that goes away mid-write): it is short, bounded by
+// the busy timeout, and with a context that never ends the driver runs each statement
+// without a goroutine to watch it.
+func (s *SQLite) tx(ctx context.Context, fn func(context.Context, *sql.Tx) error) error {
+	ctx = context.WithoutCancel(ctx)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(ctx, tx); err != nil {
 		tx.Rollback()
 		return err
 	}

@@ -39,8 +39,10 @@ func openTest(t *testing.T, dir string) *SQLite {
 	return s
 }
 
+// BenchmarkAppend is an action's write, with a context that ends, as a request's does.
 func BenchmarkAppend(b *testing.B) {
-	ctx := context.Background()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	s, err := OpenSQLite(b.TempDir())
 	require.NoError(b, err)
 	defer s.Close()
