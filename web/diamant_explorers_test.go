@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"tavolo/internal/markup"
+	"tavolo/web/store/memory"
 )
 
 // unversioned is a page without its table's id and version, to compare two pages.
@@ -33,7 +36,7 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	c := newClient(t, ts)
 	res, body := c.get("/diamant?players=1", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
-	require.Contains(t, body, "Number of computer explorers")
+	require.Contains(t, body, "Hard explorers")
 	require.Equal(t, 1, strings.Count(body, `name="name"`), "one person's name field")
 
 	// Too few seats, explorers counted; explorers with the box's vote cards; no such level.
@@ -60,9 +63,11 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	_, body = c.get(res.Header.Get("Location"), nil)
 	require.Equal(t, 1, strings.Count(body, "<li>Amelia carries"))
-	require.NotContains(t, body, "Amelia (computer", "Amelia is the person's name only")
-	require.Equal(t, 6, strings.Count(body, " (computer, easy) carries"))
-	require.Contains(t, body, "In the cave: Amelia, Howard, Gertrude (computer, easy), Hiram (computer, easy),", "where are we")
+	require.NotContains(t, body, "Amelia the", "Amelia is the person's name only")
+	require.Equal(t, 6, strings.Count(body, " the easy computer carries"))
+	require.Contains(t, body, "In the cave: Amelia, Howard, Gertrude the easy computer, Hiram the easy computer,", "where are we")
+	_, body = c.get("/diamant", nil)
+	require.Contains(t, body, "Resume the game of Amelia, Howard, Gertrude the easy computer, ", "the list of games names them as one")
 }
 
 // The explorers vote once Ada has: the reply to her vote and the screen after it hold no
@@ -98,7 +103,7 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 				require.NotContains(t, page, "computer", "the voted screen names nobody")
 				name, _, reveal = tb.screen("?show=reveal")
 				require.Contains(t, []string{"reveal", "roundend"}, name)
-				require.Contains(t, reveal, "(computer, "+level+")")
+				require.Contains(t, reveal, " the "+level+" computer")
 				if name != "reveal" || strings.Contains(reveal, "leave") {
 					break
 				}
@@ -126,7 +131,7 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 	}
 	differ := false
 	for _, r := range reveals[1:] {
-		differ = differ || strings.Contains(r, "computer, "+"easy) leave") || strings.Contains(r, "computer, hard) leave")
+		differ = differ || strings.Contains(r, "easy computer leave") || strings.Contains(r, "hard computer leave")
 	}
 	require.True(t, differ, "an explorer left at some table: the equal replies above mean something")
 
@@ -138,4 +143,56 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 	final2, actions2 := playToEnd(t, tb2)
 	require.Equal(t, actions, actions2)
 	require.Equal(t, strings.ReplaceAll(final, tb.id, ""), strings.ReplaceAll(final2, tb2.id, ""))
+}
+
+// Explorers at a table that draws from the box: a person enters each card, Ada votes on
+// the phone, the explorers by themselves after her; the game runs to its end.
+func TestDiamantExplorersWithTheBox(t *testing.T) {
+	_, ts := newServerPairWith(t, withoutBudgets(Config{DataDir: t.TempDir()}))
+	c := newClient(t, ts)
+	res, body := c.post("/diamant", url.Values{"name": {"Ada"}, "explorers-easy": {"1"}, "explorers-hard": {"1"},
+		"draw": {"box"}, "vote": {"phone"}, "seed": {"3"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	tb := &testTable{c: c, id: strings.TrimPrefix(res.Header.Get("Location"), "/diamant/")}
+	for step := 0; ; step++ {
+		require.Less(t, step, 400, "the game ends")
+		name, v, page := tb.screen("")
+		if name == "voted" { // Ada's vote done, the explorers' cast: the reveal
+			name, v, page = tb.screen("?show=reveal")
+		}
+		if name == "final" {
+			require.Contains(t, page, "Hiram the easy computer")
+			require.Contains(t, page, "Isabella the hard computer")
+			break
+		}
+		cards := markup.Parse(page).All(markup.Tag("button"), markup.Attr("name", "card"))
+		if len(cards) > 0 {
+			res, body = tb.act("/draw", v, url.Values{"card": {cards[(step*7)%len(cards)].Attr("value")}})
+		} else {
+			res, body = tb.act("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
+		}
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	}
+	_, body = c.get("/diamant/"+tb.id+"/history", nil)
+	require.Regexp(t, `(Hiram the easy|Isabella the hard) computer (leaves|continues)`, body, "the explorers voted")
+}
+
+// Offline, the engine (the same server over the store in memory, Config.Offline) seats
+// and plays computer explorers as the server does: a whole game of Ada and two hard
+// explorers from the same seed ends as on the server.
+func TestDiamantExplorersOffline(t *testing.T) {
+	var finals []string
+	for _, cfg := range []Config{
+		{Store: memory.New(nil), SessionKey: strings.Repeat("k", 32), Offline: true},
+		{DataDir: t.TempDir()},
+	} {
+		_, ts := newServerPairWith(t, withoutBudgets(cfg))
+		c := newClient(t, ts)
+		tb := newExplorersTable(t, c, 2026, 2, "hard")
+		final, _ := playToEnd(t, tb)
+		require.Equal(t, "Final scores", heading(final))
+		require.Contains(t, final, "the hard computer")
+		finals = append(finals, markup.Parse(final).Get(t, markup.Role("table")).Text())
+	}
+	require.Equal(t, finals[0], finals[1], "the same game offline and on the server")
 }

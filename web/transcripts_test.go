@@ -24,7 +24,8 @@ import (
 )
 
 // Transcripts (issue #13, "Keep it right"): for each language, everything the app says in
-// one seeded Diamant game on one phone, the same game with a phone each, and one Donuts
+// one seeded Diamant game on one phone, the same game of one person and two computer
+// explorers (issue #28), the same game with a phone each, and one Donuts
 // game against the computer, played through the real handlers as the pages' scripts play
 // them, and kept in testdata/transcripts/LANG/; each once with whole sentences (NAME.txt)
 // and once by phones set to brief announcements (NAME.brief.txt, issue #14). A change to any sentence shows up as a
@@ -76,6 +77,9 @@ func TestTranscripts(t *testing.T) {
 				in := transcriptPhones{lang: lang, verbosity: verbosity}
 				t.Run("diamant-one-phone", func(t *testing.T) {
 					checkTranscript(t, lang, "diamant-one-phone"+suffix, diamantOnePhoneTranscript(t, s, ts, in))
+				})
+				t.Run("diamant-explorers", func(t *testing.T) {
+					checkTranscript(t, lang, "diamant-explorers"+suffix, diamantExplorersTranscript(t, s, ts, in))
 				})
 				t.Run("diamant-phones", func(t *testing.T) {
 					checkTranscript(t, lang, "diamant-phones"+suffix, diamantPhonesTranscript(t, s, ts, in))
@@ -380,15 +384,30 @@ func choiceOf(leave bool) (string, string) {
 // diamantOnePhoneTranscript plays the game on one phone: the app draws, the phone goes
 // round for each secret vote, the host undoes one draw.
 func diamantOnePhoneTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
+	return diamantOnePhoneTranscriptOf(t, s, ts, in, url.Values{"name": transcriptPlayers}, strings.Join(transcriptPlayers, ", "))
+}
+
+// diamantExplorersTranscript is the same game on one phone, Ada's alone with two computer
+// explorers, an easy one and a hard one (issue #28): they vote by themselves once she has.
+func diamantExplorersTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
+	return diamantOnePhoneTranscriptOf(t, s, ts, in, url.Values{"name": transcriptPlayers[:1], "explorers-easy": {"1"}, "explorers-hard": {"1"}},
+		transcriptPlayers[0]+" and two computer explorers, easy and hard")
+}
+
+// diamantOnePhoneTranscriptOf plays a one-phone game of the setup form's players (and
+// explorers), whose first players are transcriptPlayers', said in the steps as who.
+func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones, form url.Values, who string) *transcript {
 	tr := &transcript{}
 	p := newScriptPhone(t, ts, in, "", 0)
-	loc := p.post("/diamant", url.Values{"name": transcriptPlayers, "draw": {diamanttable.DrawApp}, "vote": {diamanttable.VotePhone},
-		"seed": {strconv.Itoa(transcriptSeed)}})
+	form.Set("draw", diamanttable.DrawApp)
+	form.Set("vote", diamanttable.VotePhone)
+	form.Set("seed", strconv.Itoa(transcriptSeed))
+	loc := p.post("/diamant", form)
 	id := strings.TrimPrefix(loc, "/diamant/")
 	tr.hidden(id, "ID")
 	at := "/diamant/" + id
 
-	tr.step("The game of %s starts (the page loads)", strings.Join(transcriptPlayers, ", "))
+	tr.step("The game of %s starts (the page loads)", who)
 	r := p.diamant(http.MethodGet, at, nil)
 	p.hear(tr, "", r)
 	draws, undo := 0, false

@@ -3,9 +3,9 @@
 // before the reveal, undo takes them back with the person's vote; the setup form with
 // explorers in four languages. axe on every kind of screen.
 import { test, expect } from '@playwright/test';
-import { playGame } from './diamant-play.mjs';
+import { playGame, pluralPatterns } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait,
+  LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -21,20 +21,18 @@ async function newExplorersGame(page, cat, { explorers, level, seed = '2026', ax
   await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
   const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
-  const number = group.getByRole('combobox', { name: msg(cat, 'diamant.setup.explorers.count') });
+  // A number of explorers for each level: these of one level.
+  const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });
   await number.focus();
   for (let i = 0; i < explorers; i++) await number.press('ArrowDown');
   await expect(number).toHaveValue(String(explorers));
-  const levels = group.getByRole('group', { name: msg(cat, 'diamant.setup.explorers.level') });
-  await levels.getByRole('radio', { name: msg(cat, `diamant.setup.explorers.${level}`), exact: true }).press('Space');
-  await expect(levels.getByRole('radio', { name: msg(cat, `diamant.setup.explorers.${level}`), exact: true })).toBeChecked();
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
   if (axe) await expectNoAxeViolations(page);
   await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
 }
 
-/** The explorers' names as the screens say them: "Amelia (computer, hard)". */
+/** What follows an explorer's name as the screens say it: "Amelia the hard computer". */
 function explorerPattern(cat, level) {
   const marker = msg(cat, 'diamant.explorer.name', { Name: '', Level: msg(cat, `diamant.explorer.level.${level}`) }).trim();
   return marker;
@@ -95,6 +93,7 @@ test('one person plays a whole game with two explorers by keyboard', async ({ pa
 
 for (const lang of LANGS) {
   test(`the setup form with explorers, in ${lang}`, async ({ page }) => {
+    test.setTimeout(90_000);
     await postSettings(page, { lang });
     await page.goto('/diamant');
     const cat = await catalog(page);
@@ -103,5 +102,120 @@ for (const lang of LANGS) {
     await expect(page.getByRole('main').getByRole('row').filter({ hasText: marker })).toHaveCount(2);
     await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'Ada' })).toHaveCount(1);
     await expectNoAxeViolations(page);
+  });
+}
+
+// ---- a phone each, with a computer explorer ----
+
+/** The host adds a computer explorer of a level in the lobby, by keyboard. */
+async function addExplorer(host, cat, level) {
+  const form = host.getByRole('group', { name: msg(cat, 'diamant.seat.explorer.heading') });
+  await form.getByRole('radio', { name: msg(cat, `diamant.setup.explorers.${level}`), exact: true }).press('Space');
+  await pressAndWait(form.getByRole('button', { name: msg(cat, 'diamant.seat.explorer.add') }));
+  await expect(host.getByRole('listitem').filter({ hasText: explorerPattern(cat, level) })).toHaveCount(1);
+}
+
+test('two people play a phone-each game with a hard explorer through to the end', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const lang = 'en';
+  const phones = [];
+  try {
+    for (let i = 0; i < 2; i++) phones.push(await newPhone(browser, lang));
+    const [host, bruno] = phones.map((p) => p.page);
+    await host.goto('/diamant');
+    const cat = await catalog(host);
+    const code = await openTable(host, cat, 'Ada');
+    // An easy one added and removed, then a hard one.
+    await addExplorer(host, cat, 'easy');
+    const easy = host.getByRole('listitem').filter({ hasText: explorerPattern(cat, 'easy') });
+    const easyName = (await easy.locator('.name').textContent()).trim();
+    await pressAndWait(easy.getByRole('button', { name: msg(cat, 'diamant.seat.remove', { Name: easyName }) }));
+    await expect(easy).toHaveCount(0);
+    await addExplorer(host, cat, 'hard');
+    await expectNoAxeViolations(host); // the lobby with an explorer, on the host's phone
+    const marker = explorerPattern(cat, 'hard');
+    await join(bruno, cat, code, 'Bruno', { axe: true });
+    // Bruno's phone sees the explorer as a player of the table.
+    await expect(bruno.getByRole('listitem').filter({ hasText: `${marker}: ${msg(cat, 'diamant.seat.explorer')}` })).toHaveCount(1);
+    await expectNoAxeViolations(bruno);
+    await expectSeated(host, cat, 'Bruno');
+    await expect(host.getByRole('main')).toContainText(plural(cat, lang, 'diamant.n.lobby', 3));
+    await host.getByRole('button', { name: msg(cat, 'diamant.lobby.start') }).click();
+    for (const p of [host, bruno]) {
+      await expect(h1(p)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+      await expect(p.getByRole('main').getByRole('row').filter({ hasText: marker })).toHaveCount(1);
+    }
+
+    // The game to its end: each person votes on their own phone, the explorer by itself.
+    const final = msg(cat, 'diamant.final.heading');
+    const draw = host.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
+    const people = [[host, 'Ada', 6], [bruno, 'Bruno', 10]];
+    const carries = pluralPatterns(cat, 'diamant.n.carries');
+    const checked = new Set();
+    const axeOnce = async (p, who) => {
+      const kind = `${who}:${await p.locator('[data-screen]').first().getAttribute('data-screen')}`;
+      if (checked.has(kind)) return;
+      checked.add(kind);
+      await expectNoAxeViolations(p);
+    };
+    let revealed = false;
+    for (let step = 0; step < 1000; step++) {
+      if ((await h1(host).textContent()) === final && (await h1(bruno).textContent()) === final) break;
+      let acted = false;
+      for (const [p, name, enough] of people) {
+        if ((await h1(p).textContent()) !== msg(cat, 'diamant.vote.heading', { Name: name })) continue;
+        await axeOnce(p, name);
+        const text = await p.getByRole('main').innerText();
+        const hand = Number(carries.map((re) => text.match(re)).find(Boolean)[1]);
+        const choice = hand >= enough ? 'leave' : 'continue';
+        await pressAndWait(p.getByRole('button', { name: msg(cat, `diamant.vote.${choice}`) }), { timeout: 10_000 });
+        acted = true;
+        break;
+      }
+      if (acted) continue;
+      if (await draw.count()) {
+        const heading = await h1(host).textContent();
+        if (heading === msg(cat, 'diamant.reveal.heading')) {
+          revealed = true;
+          for (const p of [host, bruno]) await axeOnce(p, 'reveal');
+        } else {
+          await axeOnce(host, 'host');
+          await axeOnce(bruno, 'guest');
+        }
+        await pressAndWait(draw, { timeout: 10_000 });
+        continue;
+      }
+      await host.waitForTimeout(100); // a live update on its way
+    }
+    for (const p of [host, bruno]) {
+      await expect(h1(p)).toHaveText(final);
+      await expect(p.getByRole('main').getByRole('row').filter({ hasText: marker })).toHaveCount(1);
+      await axeOnce(p, 'final');
+    }
+    expect(revealed).toBe(true);
+  } finally {
+    for (const p of phones) await p.context.close();
+  }
+});
+
+for (const lang of LANGS.filter((l) => l !== 'en')) {
+  test(`the lobby with an explorer, in ${lang}`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const phones = [];
+    try {
+      for (let i = 0; i < 2; i++) phones.push(await newPhone(browser, lang));
+      const [host, bruno] = phones.map((p) => p.page);
+      await host.goto('/diamant');
+      const cat = await catalog(host);
+      const code = await openTable(host, cat, 'Ada');
+      await addExplorer(host, cat, 'easy');
+      await expectNoAxeViolations(host);
+      await join(bruno, cat, code, 'Bruno');
+      const marker = explorerPattern(cat, 'easy');
+      await expect(bruno.getByRole('listitem').filter({ hasText: `${marker}: ${msg(cat, 'diamant.seat.explorer')}` })).toHaveCount(1);
+      await expectNoAxeViolations(bruno);
+    } finally {
+      for (const p of phones) await p.context.close();
+    }
   });
 }

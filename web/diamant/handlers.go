@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,8 +53,40 @@ type diamantSetupForm struct {
 	Problems map[int]bool // seats whose name was refused
 	Counted  bool         // the number of players was just changed: focus goes back to it
 
-	Explorers int    // computer explorers seated after the people
-	Level     string // their level
+	Explorers [3]int // computer explorers seated after the people, by level (diamant.Levels' order)
+}
+
+// explorerLevels are the levels of the explorers the setup form asks for, one per explorer
+// in the form's order: the number of each level (explorers-easy, …); a page of before
+// (explorers, level) asks for a number of one level. A number that is none is -1 (refused).
+func explorerLevels(form url.Values) (levels []string, counts [3]int) {
+	number := func(s string) int {
+		if s == "" {
+			return 0
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n >= diamanttable.MaxSeats {
+			return -1
+		}
+		return n
+	}
+	old, oldLevel := number(form.Get("explorers")), form.Get("level")
+	for i, lv := range diamant.Levels {
+		counts[i] = number(form.Get("explorers-" + string(lv)))
+		if old != 0 && string(lv) == oldLevel {
+			counts[i], old = old, 0
+		}
+		for range counts[i] {
+			levels = append(levels, string(lv))
+		}
+		if counts[i] < 0 {
+			levels = append(levels, "") // refused as a level that is none
+		}
+	}
+	if old != 0 {
+		levels = append(levels, oldLevel) // a level that is none, or a number that is none: refused
+	}
+	return levels, counts
 }
 
 func (h handlers) setup(c echo.Context) error {
@@ -74,21 +107,21 @@ func (h handlers) setup(c echo.Context) error {
 		}
 	}
 	return h.renderSetup(c, http.StatusOK, diamantSetupForm{Count: n, Names: names, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone,
-		Level: string(diamant.Normal), Counted: c.QueryParam("players") != ""})
+		Counted: c.QueryParam("players") != ""})
 }
 
 func (h handlers) renderSetup(c echo.Context, status int, form diamantSetupForm) error {
 	l := h.Localizer(c)
 	p := Setup{Count: form.Count, Draw: form.Draw, Vote: form.Vote, Seed: form.Seed,
-		Problem: form.Problem, MaxName: diamant.MaxNameRunes, Counted: form.Counted, Explorers: form.Explorers, Level: form.Level}
+		Problem: form.Problem, MaxName: diamant.MaxNameRunes, Counted: form.Counted}
 	for n := 1; n <= diamanttable.MaxSeats; n++ {
 		p.Counts = append(p.Counts, n)
 	}
 	for n := 0; n < diamanttable.MaxSeats; n++ {
 		p.ExplorerCounts = append(p.ExplorerCounts, n)
 	}
-	for _, lv := range diamant.Levels {
-		p.Levels = append(p.Levels, string(lv))
+	for i, lv := range diamant.Levels {
+		p.Explorers = append(p.Explorers, ExplorerCount{Level: string(lv), N: max(form.Explorers[i], 0)})
 	}
 	for i, n := range form.Names {
 		p.Fields = append(p.Fields, NameField{N: i + 1, Value: n, Invalid: form.Problems[i]})
@@ -112,7 +145,7 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 		if json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, Resume{ID: t.ID, Names: say.And(l, opt.Players)})
+		out = append(out, Resume{ID: t.ID, Names: say.And(l, say.DiamantNames(l, opt.Players, opt.Explorers))})
 	}
 	return out, nil
 }
@@ -123,15 +156,11 @@ func (h handlers) create(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest).SetInternal(err)
 	}
-	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed")),
-		Level: form.Get("level")}
+	p := diamantSetupForm{Names: form["name"], Draw: form.Get("draw"), Vote: form.Get("vote"), Seed: strings.TrimSpace(form.Get("seed"))}
 	p.Count = len(p.Names)
-	if e := form.Get("explorers"); e != "" {
-		if p.Explorers, err = strconv.Atoi(e); err != nil {
-			p.Explorers = -1 // refused as a form no page sends
-		}
-	}
-	ex := diamanttable.Explorers{Count: p.Explorers, Level: p.Level, Names: say.DiamantExplorerNames(l)}
+	levels, counts := explorerLevels(form)
+	p.Explorers = counts
+	ex := diamanttable.Explorers{Levels: levels, Names: say.DiamantExplorerNames(l)}
 	opt, err := diamanttable.NewOptionsWith(p.Names, ex, p.Draw, p.Vote, p.Seed)
 	if problem, status, ok := kit.SayRefusal(l, err); ok {
 		p.Problem = problem

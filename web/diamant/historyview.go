@@ -43,7 +43,7 @@ func (v View) History(events []diamant.Event) History {
 	l, t := v.L, v.T
 	shown := t.Shown()
 	p := History{ID: t.Rec.ID, Heading: l.T("diamant.history.heading"), Finished: t.State.Finished(),
-		Summary: say.DiamantSummary(l, t.State, events, t.Seats, shown),
+		Summary: say.DiamantSummaryNamed(l, t.State, v.names(), events, t.Seats, shown),
 		Rounds:  say.DiamantHistory(l, say.DiamantNames(l, t.Names, t.Opt.Explorers), events, shown)}
 	if !p.Finished {
 		p.Where = v.Where()

@@ -261,6 +261,17 @@ func (h handlers) seatAction(c echo.Context) error {
 		if err != nil {
 			seat = -1
 		}
+		names := say.DiamantExplorerNames(h.Localizer(c))
+		if c.FormValue("do") == diamanttable.SeatExplorer {
+			d, err := opt.AddExplorer(*devices, c.FormValue("level"), names)
+			if err == nil {
+				*devices = d
+			}
+			return err
+		}
+		if c.FormValue("do") == diamanttable.SeatAdd { // a person keeps their name: an explorer with it takes another
+			opt.YieldName(c.FormValue("name"), names)
+		}
 		d, err := opt.ChangeSeat(*devices, c.FormValue("do"), seat, c.FormValue("name"), len(t.Actions))
 		if err == nil {
 			*devices = d

@@ -52,7 +52,7 @@ func join(l *i18n.Localizer, rec table.Record) (kit.Joining, bool) {
 	if json.Unmarshal(rec.Setup, &opt) != nil || !opt.Phones || opt.Ended {
 		return kit.Joining{}, false
 	}
-	j := kit.Joining{Heading: "join.table.heading", Names: opt.Players, Own: opt.Own, Lobby: opt.Lobby, MaxName: diamant.MaxNameRunes,
+	j := kit.Joining{Heading: "join.table.heading", Names: say.DiamantNames(l, opt.Players, opt.Explorers), Own: opt.Own, Lobby: opt.Lobby, MaxName: diamant.MaxNameRunes,
 		SeatLabel: func(seat int) string { return l.T("join.take", "Name", opt.Players[seat]) }}
 	j.Take = func(rec table.Record, seat int, device string) (json.RawMessage, error) {
 		if opt.Lobby {
@@ -65,7 +65,7 @@ func join(l *i18n.Localizer, rec table.Record) (kit.Joining, bool) {
 		return json.Marshal(opt)
 	}
 	j.Add = func(name string) (json.RawMessage, int, int, string, error) {
-		seat, err := opt.AddPlayer(name)
+		seat, err := opt.AddPlayerBeside(name, say.DiamantExplorerNames(l))
 		if problem, status, ok := kit.SayRefusal(l, err); ok {
 			return nil, 0, status, problem, nil
 		}

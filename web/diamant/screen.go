@@ -340,13 +340,16 @@ func Lobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []stri
 	}
 	free := table.FreeSeats(t.Opt.Own, t.Rec.Devices)
 	p.Seats = make([]LobbySeat, 0, len(t.Opt.Players))
-	for i, name := range t.Opt.Players {
-		row := LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i)}
+	for i, name := range say.DiamantNames(l, t.Opt.Players, t.Opt.Explorers) {
+		row := LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i),
+			Explorer: t.Opt.IsExplorer(i)}
 		h := table.Holder(t.Rec.Devices, i)
 		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
 		row.Other = h >= 0 && !row.Mine && !t.Rec.Devices[h].Host
 		row.Away = row.Other && slices.Contains(away, t.Rec.Devices[h].ID)
 		switch {
+		case row.Explorer:
+			row.Status = l.T("diamant.seat.explorer")
 		case row.Free && t.Opt.Phones:
 			row.Status = l.T("diamant.seat.free")
 		case row.Mine:
@@ -359,6 +362,9 @@ func Lobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []stri
 		p.Seats = append(p.Seats, row)
 	}
 	p.CanStart = p.Lobby && t.Host && len(p.Seats) >= diamant.MinPlayers && len(free) == 0
+	for _, lv := range diamant.Levels {
+		p.Levels = append(p.Levels, string(lv))
+	}
 	if p.Lobby {
 		p.Lead = l.N("diamant.n.lobby", len(p.Seats))
 		switch {

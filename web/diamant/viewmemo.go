@@ -255,19 +255,17 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 		case holeSeat:
 			b = strconv.AppendInt(b, int64(p.Voter.Seat), 10)
 		case holeTools:
-			b = appendWithToken(b, m.partHTML(l, p, p.toolsKey(), func(f page.Frame) templ.Component { return diamantToolLinks(f, *p) }), csrf)
+			b = appendWithToken(b, m.partHTML(l, p, p.toolsKey()), csrf)
 		case holeRow:
-			r := p.Players[seat]
-			final := p.Screen == ScreenFinal
-			b = kit.AppendJSONString(b, m.partHTML(l, p, partKey{kind: partRow, row: r, final: final}, func(f page.Frame) templ.Component { return playerRow(f, r, final) }))
+			b = kit.AppendJSONString(b, m.partHTML(l, p, partKey{kind: partRow, row: p.Players[seat], final: p.Screen == ScreenFinal}))
 		}
 	}
 	return append(b, html[at:]...)
 }
 
-// partHTML is the part of key at p's table and version, drawn by draw (with the form token as
-// csrfHole) once for every device that sees it.
-func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey, draw func(page.Frame) templ.Component) []byte {
+// partHTML is the part of key (a row or the tools) at p's table and version, drawn (with
+// the form token as csrfHole) once for every device that sees it.
+func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey) []byte {
 	s := m.slot(p.ID)
 	s.mu.Lock()
 	pt, ok := s.find(p.ID, p.Version, l.Lang, key)
@@ -275,8 +273,13 @@ func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey, draw func(p
 	if ok {
 		return pt.html
 	}
+	f := page.Frame{L: l, CSRF: csrfHole}
+	draw := diamantToolLinks(f, *p)
+	if key.kind == partRow {
+		draw = playerRow(f, key.row, key.final)
+	}
 	var a kit.Appender
-	_ = draw(page.Frame{L: l, CSRF: csrfHole}).Render(context.Background(), &a)
+	_ = draw.Render(context.Background(), &a)
 	s.mu.Lock()
 	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, html: a.B})
 	s.mu.Unlock()

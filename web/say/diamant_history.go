@@ -115,8 +115,14 @@ func diamantLeft(l *i18n.Localizer, name string, e diamant.Event, shown bool) st
 // were hazards, and who leads when chests are open, or the device's own chests while they
 // are hidden; a finished game's final summary.
 func DiamantSummary(l *i18n.Localizer, st *diamant.State, events []diamant.Event, held, shown diamant.Seats) string {
+	return DiamantSummaryNamed(l, st, st.Names(), events, held, shown)
+}
+
+// DiamantSummaryNamed is DiamantSummary with the players named as the screens name them
+// (a computer explorer as one, DiamantNames).
+func DiamantSummaryNamed(l *i18n.Localizer, st *diamant.State, names []string, events []diamant.Event, held, shown diamant.Seats) string {
 	if st.Finished() {
-		return DiamantFinal(l, st)
+		return DiamantFinalNamed(l, st, names)
 	}
 	cards, hazards := 0, 0
 	for _, e := range events {
@@ -140,11 +146,11 @@ func DiamantSummary(l *i18n.Localizer, st *diamant.State, events []diamant.Event
 	}
 	if all := everyone(st); shown&all == all {
 		if w, best := st.Winners(); best > 0 {
-			out = append(out, l.N("diamant.n.history.leads", w.Count(), "Names", And(l, DiamantSeatNames(st.Names(), w)),
+			out = append(out, l.N("diamant.n.history.leads", w.Count(), "Names", And(l, DiamantSeatNames(names, w)),
 				"Points", diamantPoints(l, best)))
 		}
 	} else {
-		out = append(out, diamantOwnChests(l, st, st.Names(), held, shown)...)
+		out = append(out, diamantOwnChests(l, st, names, held, shown)...)
 	}
 	return strings.Join(out, " ")
 }

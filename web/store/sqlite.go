@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // pure Go SQLite: nothing to install
@@ -20,6 +21,11 @@ import (
 type SQLite struct {
 	db  *sql.DB
 	now func() time.Time
+	// The checkpointer's own connection, and how to stop it (checkpoint).
+	ckpt     *sql.DB
+	stop     chan struct{}
+	stopped  chan struct{}
+	stopOnce sync.Once
 	// The statements of an action, prepared once: parsing them took about a third of
 	// an Append (BenchmarkAppend), on the one connection every write waits for.
 	bumpStmt, logStmt *sql.Stmt
@@ -72,34 +78,71 @@ CREATE UNIQUE INDEX tables_by_import_key ON tables(import_key);
 // Durability: WAL with synchronous=NORMAL. A committed transaction is in the WAL file,
 // written to the operating system before the reply, so it survives the process being
 // killed (kill -9); only a power cut can lose the last transactions.
+//
+// The WAL is copied into the database (a checkpoint) by a connection of its own, every
+// checkpointEvery, beside the writes (checkpoint), not by the write that happens to fill
+// it: a checkpoint writes a thousand pages and waits for the disk, and every action waits
+// behind the write that does it.
 func OpenSQLite(dir string) (*SQLite, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
+	file := filepath.Join(dir, "tavolo.db")
+	open := func(pragmas ...string) (*sql.DB, error) {
+		q := url.Values{}
+		for _, p := range append([]string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"}, pragmas...) {
+			q.Add("_pragma", p)
+		}
+		db, err := sql.Open("sqlite", "file:"+file+"?"+q.Encode())
+		if err == nil {
+			db.SetMaxOpenConns(1)
+		}
+		return db, err
 	}
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "tavolo.db")+"?"+q.Encode())
+	db, err := open("wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, err
 	}
-	// One connection: SQLite has one writer anyway, and this way writes never meet
+	// One connection (open): SQLite has one writer anyway, and this way writes never meet
 	// SQLITE_BUSY.
-	db.SetMaxOpenConns(1)
 	if err := migrate(db); err != nil {
 		db.Close()
 		return nil, err
 	}
-	s := &SQLite{db: db, now: time.Now}
+	s := &SQLite{db: db, now: time.Now, stop: make(chan struct{}), stopped: make(chan struct{})}
 	if s.bumpStmt, err = db.Prepare(bumpFinished); err == nil {
 		s.logStmt, err = db.Prepare(`INSERT INTO log (table_id, seq, action) VALUES (?, (SELECT actions - 1 FROM tables WHERE id = ?), ?)`)
+	}
+	if err == nil {
+		s.ckpt, err = open()
 	}
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
+	go s.checkpoint()
 	return s, nil
+}
+
+// checkpointEvery is how often the WAL is copied into the database.
+const checkpointEvery = time.Second
+
+// checkpoint copies the WAL into the database every checkpointEvery, without waiting for
+// the writes (PASSIVE: what a write holds is left for the next time), until Close.
+func (s *SQLite) checkpoint() {
+	defer close(s.stopped)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-tick.C:
+			// An error (a busy file, a full disk) leaves the WAL to the next time; the
+			// writes go on either way.
+			_, _ = s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
 }
 
 // migrate runs the migrations a database has not had, each in one transaction with the
@@ -130,7 +173,13 @@ func migrate(db *sql.DB) error {
 	return nil
 }
 
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close stops the checkpoints, copies the whole WAL into the database and closes it.
+func (s *SQLite) Close() error {
+	s.stopOnce.Do(func() { close(s.stop) })
+	<-s.stopped
+	_, _ = s.ckpt.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return errors.Join(s.ckpt.Close(), s.db.Close())
+}
 
 func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) error {
 	seats, err := json.Marshal(nonNil(host.Seats))

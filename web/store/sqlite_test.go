@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"net/url"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,4 +165,38 @@ func TestSweepForgetsTheImportKeyOfArchivedTables(t *testing.T) {
 	id, err := s.FindImport(ctx, "k")
 	require.NoError(t, err)
 	require.Equal(t, "again", id)
+}
+
+// The writes leave the WAL to the checkpointer: within a second of them the database file
+// holds what they wrote, and Close leaves no WAL behind; what was written is there when
+// the file is opened again.
+func TestCheckpointsBesideTheWrites(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s, err := OpenSQLite(dir)
+	require.NoError(t, err)
+	size := func(name string) int64 {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			return 0
+		}
+		require.NoError(t, err)
+		return fi.Size()
+	}
+	before := size("tavolo.db")
+	require.NoError(t, s.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	for i := range 300 {
+		_, err := s.Append(ctx, "t", int64(i), json.RawMessage(`{"draw":"T5","pad":"`+strings.Repeat("x", 200)+`"}`), false)
+		require.NoError(t, err)
+	}
+	require.Greater(t, size("tavolo.db-wal"), int64(0))
+	require.Eventually(t, func() bool { return size("tavolo.db") > before+40_000 }, 5*time.Second, 50*time.Millisecond,
+		"the database file holds the writes within a second or so")
+	require.NoError(t, s.Close())
+	require.Zero(t, size("tavolo.db-wal"), "Close copies the whole WAL into the database")
+
+	s = openTest(t, dir)
+	got, err := s.Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, 300, got.Actions)
 }

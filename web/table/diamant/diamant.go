@@ -143,7 +143,9 @@ func (t *Table) Share() *Table {
 // stream reads its table so at every version, into the same place.)
 func (t *Table) At(rec table.Record, d table.Device) Table {
 	at := *t
-	at.Rec, at.Seats, at.Device, at.Host = rec, engine.SeatsOf(d.Seats...), d.ID, d.Host
+	// A computer explorer's seat is on the host's phone, which never acts for it nor sees
+	// what only the seat may see (its hidden chest): the device holds the people's seats.
+	at.Rec, at.Seats, at.Device, at.Host = rec, engine.SeatsOf(d.Seats...)&^t.Opt.ExplorerSeats(), d.ID, d.Host
 	return at
 }
 

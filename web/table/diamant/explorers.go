@@ -1,6 +1,7 @@
 package diamant
 
 import (
+	"slices"
 	"strings"
 
 	engine "tavolo/companion/diamant"
@@ -22,13 +23,37 @@ var (
 	refuseExplorersPerson = table.Refuse(table.Invalid, "diamant.error.explorers.person")
 )
 
-// Explorers asks for computer explorers at a new table: how many, their level (as a
-// form sends it: "easy", "normal", "hard") and the names they may take, in the page's
-// language (the catalog's list).
+// Explorers asks for computer explorers at a new table: their levels, one per explorer
+// in seat order (as a form sends them: "easy", "normal", "hard"), or Count explorers of
+// one Level; and the names they may take, in the page's language (the catalog's list).
 type Explorers struct {
-	Count int
-	Level string
-	Names []string
+	Levels []string
+	Count  int
+	Level  string
+	Names  []string
+}
+
+// levels are the explorers' levels asked for, one per explorer; refused: a level that is
+// none, more explorers than a table has seats.
+func (ex Explorers) levels() ([]engine.Level, error) {
+	if ex.Count < 0 || ex.Count >= MaxSeats || len(ex.Levels) >= MaxSeats {
+		return nil, refuseForm
+	}
+	asked := ex.Levels
+	if len(asked) == 0 {
+		for range ex.Count {
+			asked = append(asked, ex.Level)
+		}
+	}
+	out := make([]engine.Level, len(asked))
+	for i, s := range asked {
+		l, err := engine.ParseLevel(s)
+		if err != nil {
+			return nil, refuseForm
+		}
+		out[i] = l
+	}
+	return out, nil
 }
 
 // IsExplorer tells whether seat is a computer explorer.
@@ -47,15 +72,15 @@ func (o *Options) ExplorerSeats() engine.Seats {
 	return s
 }
 
-// addExplorers seats ex.Count explorers after the people: their names are the first of
-// ex.Names, from a place the seed chooses, that no person at the table has.
+// People counts the seats that are people's.
+func (o *Options) People() int { return len(o.Players) - o.ExplorerSeats().Count() }
+
+// addExplorers seats the explorers ex asks for after the people: their names are the
+// first of ex.Names, from a place the seed chooses, that nobody at the table has.
 func (o *Options) addExplorers(ex Explorers) error {
-	if ex.Count == 0 {
-		return nil
-	}
-	level, err := engine.ParseLevel(ex.Level)
-	if ex.Count < 0 || ex.Count >= MaxSeats || err != nil {
-		return refuseForm
+	levels, err := ex.levels()
+	if err != nil || len(levels) == 0 {
+		return err
 	}
 	if o.Vote != VotePhone {
 		return refuseExplorersVote
@@ -63,32 +88,87 @@ func (o *Options) addExplorers(ex Explorers) error {
 	if len(o.Players) == 0 {
 		return refuseExplorersPerson
 	}
-	if n := len(o.Players) + ex.Count; n > MaxSeats { // as the engine says it of people
+	if n := len(o.Players) + len(levels); n > MaxSeats { // as the engine says it of people
 		return &engine.Error{Code: engine.CodeTooManyPlayers, Seat: -1, Count: n, Limit: MaxSeats}
 	}
-	taken := make(map[string]bool, len(o.Players))
-	for _, p := range o.Players {
-		taken[strings.ToLower(engine.CleanName(p))] = true
-	}
-	o.Explorers = make([]engine.Level, len(o.Players), len(o.Players)+ex.Count)
-	start := 0
-	if len(ex.Names) > 0 {
-		start = int(o.Seed % uint64(len(ex.Names)))
-	}
-	for i := 0; i < len(ex.Names) && ex.Count > 0; i++ {
-		name := engine.CleanName(ex.Names[(start+i)%len(ex.Names)])
-		if name == "" || taken[strings.ToLower(name)] {
-			continue
+	for _, level := range levels {
+		if _, err := o.seatExplorer(level, ex.Names); err != nil {
+			return err
 		}
-		taken[strings.ToLower(name)] = true
-		o.Players = append(o.Players, name)
-		o.Explorers = append(o.Explorers, level)
-		ex.Count--
-	}
-	if ex.Count > 0 { // the list is too short for the table: a catalog's fault
-		return refuseForm
 	}
 	return nil
+}
+
+// seatExplorer seats one explorer of level after the others, named by explorerName; it
+// returns the seat.
+func (o *Options) seatExplorer(level engine.Level, names []string) (int, error) {
+	if len(o.Players) >= MaxSeats {
+		return 0, refuseFull
+	}
+	name := o.explorerName(names)
+	if name == "" { // the list is too short for the table: a catalog's fault
+		return 0, refuseForm
+	}
+	for len(o.Explorers) < len(o.Players) {
+		o.Explorers = append(o.Explorers, "")
+	}
+	o.Players = append(slices.Clip(o.Players), name)
+	o.Explorers = append(slices.Clip(o.Explorers), level)
+	return len(o.Players) - 1, nil
+}
+
+// explorerName is a name for a new explorer: the first of names, from a place the seed
+// chooses, that nobody at the table has (whatever the case); "" when none is left.
+func (o *Options) explorerName(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	start := int(o.Seed % uint64(len(names)))
+	for i := range names {
+		name := engine.CleanName(names[(start+i)%len(names)])
+		if name != "" && !slices.ContainsFunc(o.Players, func(p string) bool { return strings.EqualFold(engine.CleanName(p), name) }) {
+			return name
+		}
+	}
+	return ""
+}
+
+// AddExplorer seats a computer explorer of level in the lobby, on the host's phone, which
+// keeps it (nobody claims it); its name is explorerName's. It returns the new devices.
+func (o *Options) AddExplorer(devices []table.Device, level string, names []string) ([]table.Device, error) {
+	if !o.Lobby {
+		return nil, refuseFull
+	}
+	lv, err := engine.ParseLevel(level)
+	if err != nil {
+		return nil, refuseForm
+	}
+	seat, err := o.seatExplorer(lv, names)
+	if err != nil {
+		return nil, err
+	}
+	o.Own = append(o.Own, seat)
+	return table.MoveSeat(devices, seat, devices[table.Host(devices)].ID), nil
+}
+
+// YieldName gives a person joining the lobby the name an explorer has (whatever the case):
+// the explorer takes another from names, so that a person's name is never an explorer's.
+// Without another name free, the person's is refused as taken.
+func (o *Options) YieldName(name string, names []string) {
+	name = engine.CleanName(name)
+	for seat, p := range o.Players {
+		if o.IsExplorer(seat) && strings.EqualFold(p, name) { // an explorer's name is clean
+			players := slices.Clone(o.Players)
+			players[seat] = name // taken for explorerName: the person's now
+			o2 := *o
+			o2.Players = players
+			if other := o2.explorerName(names); other != "" {
+				players[seat] = other
+				o.Players = players
+			}
+			return
+		}
+	}
 }
 
 // ExplorerSeed is the seed of the explorer at seat for the vote after the round's drawn'th

@@ -135,3 +135,70 @@ func TestOpenKeepsTheExplorers(t *testing.T) {
 	require.NoError(t, opt.Open(true, []int{0}, false))
 	require.Equal(t, []int{0, 2, 3}, opt.Own)
 }
+
+// One level per explorer: the levels asked for, in seat order.
+func TestNewOptionsWithLevelsPerExplorer(t *testing.T) {
+	opt, err := NewOptionsWith([]string{"Bea"}, Explorers{Levels: []string{"easy", "hard", "hard"}, Names: explorerNames}, DrawApp, VotePhone, "0")
+	require.NoError(t, err)
+	require.Equal(t, []engine.Level{"", engine.Easy, engine.Hard, engine.Hard}, opt.Explorers)
+	require.Equal(t, []string{"Bea", "Ada", "Marco", "Lucia"}, opt.Players)
+	_, err = NewOptionsWith([]string{"Bea"}, Explorers{Levels: []string{"easy", ""}, Names: explorerNames}, DrawApp, VotePhone, "0")
+	require.ErrorIs(t, err, ErrForm)
+}
+
+// A phone each: the host adds computer explorers in the lobby, each with its level, on its
+// phone, which keeps them (nobody claims one); removing one keeps the levels by seat; a
+// person joining with an explorer's name keeps it, the explorer takes another; the host's
+// phone holds the explorers' seats but neither acts for them nor sees their hidden chests.
+func TestLobbyExplorers(t *testing.T) {
+	opt, err := PhonesOptions("Bea", DrawApp, true)
+	require.NoError(t, err)
+	opt.Seed = 0
+	devices := []table.Device{{ID: "host", Seats: []int{0}, Host: true}}
+	devices, err = opt.AddExplorer(devices, "hard", explorerNames)
+	require.NoError(t, err)
+	devices, err = opt.AddExplorer(devices, "easy", explorerNames)
+	require.NoError(t, err)
+	_, err = opt.AddExplorer(devices, "expert", explorerNames)
+	require.ErrorIs(t, err, ErrForm)
+	require.Equal(t, []string{"Bea", "Ada", "Marco"}, opt.Players)
+	require.Equal(t, []engine.Level{"", engine.Hard, engine.Easy}, opt.Explorers)
+	require.Equal(t, []int{0, 1, 2}, opt.Own)
+	require.Equal(t, []int{0, 1, 2}, devices[0].Seats)
+	require.Empty(t, table.FreeSeats(opt.Own, devices), "an explorer's seat is never free")
+
+	// A person joining as "ada" keeps the name; the explorer Ada becomes Lucia.
+	seat, err := opt.AddPlayerBeside("ada", explorerNames)
+	require.NoError(t, err)
+	require.Equal(t, 3, seat)
+	require.Equal(t, []string{"Bea", "Lucia", "Marco", "ada"}, opt.Players)
+	require.Equal(t, []engine.Level{"", engine.Hard, engine.Easy}, opt.Explorers)
+	devices = append(devices, table.Device{ID: "dan", Seats: []int{3}})
+
+	// The host removes Lucia: Marco keeps his level, ada stays a person.
+	devices, err = opt.ChangeSeat(devices, SeatRemove, 1, "", 0)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Bea", "Marco", "ada"}, opt.Players)
+	require.Equal(t, []engine.Level{"", engine.Easy}, opt.Explorers)
+	require.False(t, opt.IsExplorer(2))
+	require.Equal(t, []int{0, 1}, opt.Own)
+
+	require.NoError(t, opt.Start(devices))
+	_, err = opt.AddExplorer(devices, "hard", explorerNames)
+	require.Error(t, err, "no explorer joins a game under way")
+	rec := record(t, opt)
+	rec.Devices = devices
+	sh, err := Replay(rec)
+	require.NoError(t, err)
+	host := sh.At(rec, devices[0])
+	require.Equal(t, engine.SeatsOf(0), host.Seats, "the host's phone holds its person's seat only")
+	require.Equal(t, engine.SeatsOf(0), host.Shown(), "nor sees the explorer's hidden chest")
+	require.Equal(t, -1, host.NextVoter())
+
+	// A table of explorers only never starts.
+	o := Options{Setup: engine.Setup{Players: []string{"A", "B", "C"}}, Explorers: []engine.Level{engine.Easy, engine.Easy, engine.Easy}, Lobby: true,
+		Own: []int{0, 1, 2}, Phones: true, Vote: VotePhone, Draw: DrawApp}
+	var r *table.Refusal
+	require.ErrorAs(t, o.Start([]table.Device{{ID: "host", Seats: []int{0, 1, 2}, Host: true}}), &r)
+	require.Equal(t, "diamant.error.explorers.person", r.ID)
+}

@@ -3,6 +3,7 @@ package diamant
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	engine "tavolo/companion/diamant"
 	"tavolo/web/table"
@@ -66,5 +67,17 @@ func (o Options) Imported() (Options, error) {
 	for i, name := range o.Players {
 		players[i] = engine.CleanName(name)
 	}
-	return Options{Setup: engine.Setup{Players: players, Seed: o.Seed}, Draw: o.Draw, Vote: o.Vote}, nil
+	out := Options{Setup: engine.Setup{Players: players, Seed: o.Seed}, Draw: o.Draw, Vote: o.Vote}
+	if o.ExplorerSeats() != 0 { // computer explorers: their levels, by seat, as a form sets them
+		if len(o.Explorers) > len(players) || o.Vote != VotePhone || o.People() < 1 {
+			return Options{}, fmt.Errorf("%w: computer explorers", table.ErrOption)
+		}
+		for _, l := range o.Explorers {
+			if _, err := engine.ParseLevel(string(l)); l != "" && err != nil {
+				return Options{}, fmt.Errorf("%w: computer explorers' level %q", table.ErrOption, l)
+			}
+		}
+		out.Explorers = slices.Clone(o.Explorers)
+	}
+	return out, nil
 }

@@ -82,3 +82,46 @@ func TestImportEncodesAgain(t *testing.T) {
 	_, _, err = Import(sent)
 	require.ErrorIs(t, err, table.ErrDamaged, "a draw while a vote is due does not replay")
 }
+
+// A table kept on a phone with computer explorers moves with them: their levels by seat
+// are kept, so its log (which holds no explorer's vote) replays; levels that are none, a
+// table of explorers only, or explorers with the box's vote cards are refused.
+func TestImportKeepsTheExplorers(t *testing.T) {
+	opt, err := NewOptionsWith([]string{"Ada"}, Explorers{Levels: []string{"easy", "hard"}, Names: explorerNames}, DrawApp, VotePhone, "9")
+	require.NoError(t, err)
+	rec := record(t, opt)
+	sh, err := Replay(rec)
+	require.NoError(t, err)
+	tb := sh.Own(rec, table.Device{ID: "host", Seats: []int{0, 1, 2}, Host: true})
+	var log []json.RawMessage
+	for range 4 { // Ada goes on: the explorers vote by themselves after her
+		var a engine.Action
+		if tb.State.VoteDue() {
+			a, err = tb.Vote(0, false)
+			require.NoError(t, err)
+		} else {
+			a, _ = tb.Draw("", "", nil)
+		}
+		raw, err := tb.Apply(a)
+		require.NoError(t, err)
+		log = append(log, raw)
+	}
+	setup, err := json.Marshal(opt)
+	require.NoError(t, err)
+	got, moved, err := Import(table.Record{Table: table.Table{ID: "kept", Game: "diamant", Setup: setup}, Log: log})
+	require.NoError(t, err)
+	require.Equal(t, *tb.State, *moved.State)
+	require.Contains(t, string(got.Setup), `"explorers":["","easy","hard"]`)
+
+	for _, bad := range []func(o *Options){
+		func(o *Options) { o.Explorers[1] = "expert" },
+		func(o *Options) { o.Explorers[0] = engine.Easy },
+		func(o *Options) { o.Vote = VoteCards },
+		func(o *Options) { o.Explorers = append(o.Explorers, engine.Easy) },
+	} {
+		o := opt.Clone()
+		bad(&o)
+		_, err := o.Imported()
+		require.ErrorIs(t, err, table.ErrOption)
+	}
+}

@@ -33,6 +33,8 @@ const (
 	SeatKeep   = "keep"   // a free seat on the host's phone, kept by it
 	SeatFree   = "free"   // a seat the host's phone kept, free for another phone to claim
 	SeatRemove = "remove" // in the lobby, a seat on the host's phone that nobody plays
+	// In the lobby, a computer explorer on the host's phone, which keeps it (AddExplorer).
+	SeatExplorer = "explorer"
 )
 
 // MaxSeats is how many seats a table has at most: the engine's players.
@@ -96,7 +98,10 @@ func (o *Options) ChangeSeat(devices []table.Device, do string, seat int, name s
 		if !o.Lobby || h != host || seat == 0 {
 			return nil, refuseRemove
 		}
-		o.Players = slices.Delete(o.Players, seat, seat+1)
+		o.Players = slices.Delete(slices.Clone(o.Players), seat, seat+1)
+		if seat < len(o.Explorers) {
+			o.Explorers = slices.Delete(slices.Clone(o.Explorers), seat, seat+1)
+		}
 		o.Own = table.WithoutSeat(o.Own, seat)
 		return table.RemoveSeat(devices, seat), nil
 	default:
@@ -114,6 +119,9 @@ func (o *Options) Start(devices []table.Device) error {
 	}
 	if len(table.FreeSeats(o.Own, devices)) > 0 {
 		return refuseFree
+	}
+	if o.People() < 1 {
+		return refuseExplorersPerson
 	}
 	if _, err := engine.New(o.Setup); err != nil {
 		return err
@@ -202,8 +210,18 @@ func (t *Table) ConfirmProposal() (engine.Action, error) {
 // table in its lobby adds its own, or the host one on its phone; it returns the seat. The
 // players are a copy: o's old list is never changed.
 func (o *Options) AddPlayer(name string) (int, error) {
+	return o.AddPlayerBeside(name, nil)
+}
+
+// AddPlayerBeside is AddPlayer at a table where a computer explorer may have the
+// player's name: the explorer then takes another from explorers (the catalog's list), and
+// the person keeps theirs (refused as taken only when no other is free).
+func (o *Options) AddPlayerBeside(name string, explorers []string) (int, error) {
 	if len(o.Players) >= MaxSeats {
 		return 0, refuseFull
+	}
+	if len(explorers) > 0 {
+		o.YieldName(name, explorers)
 	}
 	name, r := CheckedName(name, o.Players)
 	if r != nil {
