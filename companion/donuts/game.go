@@ -397,3 +397,36 @@ func (g *Game) State() State {
 	}
 	return s
 }
+
+// Line is the line that rules the next move: every plate of the line through the last
+// plate along its stroke, the last plate included, by row then column. None when the
+// next donut is free (the first move, or that line is full) or the game is over.
+func (g *Game) Line() []Point {
+	if g.Finished() || g.pos.last < 0 {
+		return nil
+	}
+	if _, free := g.pos.legal(g.lines); free {
+		return nil
+	}
+	return points(g.lines[g.pos.last] | 1<<g.pos.last)
+}
+
+// Decisive is what decided a finished game: the winner's five (every five in a row of
+// its donuts), or when the groups decided, each color's largest group (the first found
+// of equal ones); none while the game goes on.
+func (g *Game) Decisive() []Point {
+	switch {
+	case !g.Finished():
+		return nil
+	case g.reason == ReasonFive:
+		own := g.pos.donuts[g.Winner().index()]
+		var m uint64
+		for _, f := range fives {
+			if own&f == f {
+				m |= f
+			}
+		}
+		return points(m)
+	}
+	return points(largestGroupOf(g.pos.donuts[0]) | largestGroupOf(g.pos.donuts[1]))
+}

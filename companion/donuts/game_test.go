@@ -428,3 +428,34 @@ func TestClonePlaysApart(t *testing.T) {
 	require.Len(t, c.Moves(), 2)
 	require.Equal(t, None, g.At(c.Moves()[1]), "nor does it get the clone's donut")
 }
+
+// TestLineAndDecisive: the line that rules the next move is drawn through the last plate,
+// until it is full; the end shows the winner's five, or each colour's largest group.
+func TestLineAndDecisive(t *testing.T) {
+	g := mustGame(t, uniform(Falling), Chocolate)
+	assert.Nil(t, g.Line(), "the first donut is free")
+	_, err := g.Play(P(2, 3))
+	require.NoError(t, err)
+	assert.Equal(t, []Point{P(0, 1), P(1, 2), P(2, 3), P(3, 4), P(4, 5)}, g.Line())
+	assert.Nil(t, g.Decisive(), "the game goes on")
+
+	g = mustGame(t, uniform(Horizontal), Chocolate, withRow(0, "VC.C.V")...)
+	_, err = g.Play(P(0, 2))
+	require.NoError(t, err)
+	assert.Len(t, g.Line(), 6)
+	_, err = g.Play(P(0, 4))
+	require.NoError(t, err)
+	assert.Nil(t, g.Line(), "a full line frees the next donut")
+
+	g = mustGame(t, uniform(Horizontal), Chocolate, withRow(4, ".CCCC.")...)
+	_, err = g.Play(P(4, 5))
+	require.NoError(t, err)
+	assert.Equal(t, []Point{P(4, 1), P(4, 2), P(4, 3), P(4, 4), P(4, 5)}, g.Decisive())
+	assert.Nil(t, g.Line())
+
+	g = mustGame(t, uniform(Horizontal), Chocolate, "CCCV.V", ".VVV.C", "CVCVV.", "CVC.CV", "C..VCV", "CVVVCC")
+	_, err = g.Play(P(1, 4))
+	require.NoError(t, err)
+	require.Equal(t, Counts{4, 6}, g.Groups())
+	assert.Len(t, g.Decisive(), 10, "chocolate's 4 and vanilla's 6")
+}

@@ -133,10 +133,14 @@ func hasFive(m uint64) bool {
 }
 
 // largestGroup is the size of the largest orthogonally connected group in m.
-func largestGroup(m uint64) int {
+func largestGroup(m uint64) int { return bits.OnesCount64(largestGroupOf(m)) }
+
+// largestGroupOf is the largest orthogonally connected group in m (of equal ones, the
+// first found from the first plate).
+func largestGroupOf(m uint64) uint64 {
 	const notLeft = allCells &^ (1 | 1<<6 | 1<<12 | 1<<18 | 1<<24 | 1<<30)
 	const notRight = notLeft >> 1
-	best := 0
+	var best uint64
 	for m != 0 {
 		g := m & -m
 		for {
@@ -147,7 +151,9 @@ func largestGroup(m uint64) int {
 			}
 			g = grown
 		}
-		best = max(best, bits.OnesCount64(g))
+		if bits.OnesCount64(g) > bits.OnesCount64(best) {
+			best = g
+		}
 		m &^= g
 	}
 	return best

@@ -40,24 +40,42 @@ func (v View) Board() Play {
 		}
 	}
 	last, played := g.Last()
-	for r := range donuts.Size {
-		row := make([]Cell, donuts.Size)
-		for c := range donuts.Size {
-			q := donuts.P(r, c)
-			cell := Cell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last}
-			if d := g.At(q); d != donuts.None {
-				cell.Donut = d.String()
-			}
-			cell.Label = say.DonutsCell(l, g, q, cell.Playable, cell.Last)
-			row[c] = cell
+	// What the eye needs beside the plates' names: the line that rules the next move,
+	// the donuts the last turn flipped, what decided the game.
+	line, decisive, flipped := map[donuts.Point]bool{}, map[donuts.Point]bool{}, map[donuts.Point]bool{}
+	if ps := g.Line(); len(ps) > 0 {
+		p.Rule = say.DonutsLineAt(g, last).Name()
+		for _, q := range ps {
+			line[q] = true
 		}
-		p.Rows = append(p.Rows, row)
+	}
+	for _, q := range g.Decisive() {
+		decisive[q] = true
 	}
 	fresh := v.Fresh
 	if fresh == 0 && len(t.Events) > 0 {
 		// A plain load tells the last turn: the last move, and against the computer the
 		// person's move before its reply.
 		fresh = max(1, t.Undoable())
+	}
+	for _, ev := range t.Events[len(t.Events)-fresh:] {
+		for _, q := range ev.Flipped {
+			flipped[q] = true
+		}
+	}
+	for r := range donuts.Size {
+		row := make([]Cell, donuts.Size)
+		for c := range donuts.Size {
+			q := donuts.P(r, c)
+			cell := Cell{Row: r + 1, Col: c + 1, Line: say.DonutsLineAt(g, q).Name(), Playable: legal[q], Last: played && q == last,
+				OnLine: line[q], Decisive: decisive[q]}
+			if d := g.At(q); d != donuts.None {
+				cell.Donut, cell.Flipped = d.String(), flipped[q]
+			}
+			cell.Label = say.DonutsCell(l, g, q, cell.Playable, cell.Last)
+			row[c] = cell
+		}
+		p.Rows = append(p.Rows, row)
 	}
 	for _, ev := range t.Events[len(t.Events)-fresh:] {
 		snd := "place"

@@ -94,7 +94,18 @@ func (h handlers) create(c echo.Context) error {
 	}
 	p := Setup{Mode: form.Get("mode"), Level: form.Get("level"), Color: form.Get("color"), First: form.Get("first"),
 		Board: form.Get("board"), Seed: strings.TrimSpace(form.Get("seed"))}
-	opt, err := donutstable.NewOptions(p.Mode, p.Level, p.Color, p.First, p.Board, p.Seed, rand.Uint64(), rand.Uint64(), newBoardNumber())
+	// A phone each: a game of two players, opened to a second phone at once, this phone
+	// keeping the colour chosen (as "Open to another phone" does during a game).
+	mode, phones := p.Mode, p.Mode == modePhones
+	if phones {
+		mode = donutstable.ModeTwo
+	}
+	opt, err := donutstable.NewOptions(mode, p.Level, p.Color, p.First, p.Board, p.Seed, rand.Uint64(), rand.Uint64(), newBoardNumber())
+	if err == nil && phones {
+		if keep, cerr := donuts.ParseColor(p.Color); cerr != nil || !opt.OpenTo(keep) {
+			err = table.Refuse(table.BadForm, "donuts.phones.error.open")
+		}
+	}
 	if problem, status, ok := sayRefusal(l, err); ok {
 		// A form no page sends, or a board's number that is none.
 		p.Problem, p.SeedInvalid = problem, status == http.StatusUnprocessableEntity
@@ -102,8 +113,25 @@ func (h handlers) create(c echo.Context) error {
 	} else if err != nil {
 		return err
 	}
-	return h.startTable(c, opt)
+	if !phones {
+		return h.startTable(c, opt)
+	}
+	device, err := h.DeviceID(c)
+	if err != nil {
+		return err
+	}
+	id, err := h.createTable(c.Request().Context(), device, opt)
+	if err != nil {
+		return err
+	}
+	if err := h.Tables.GiveCode(c.Request().Context(), id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/donuts/t/"+id)
 }
+
+// modePhones is the setup's choice of a phone each (a table of two players, open).
+const modePhones = "phones"
 
 // ---- the board ----
 
@@ -130,7 +158,9 @@ type Reply struct {
 	kit.Envelope
 	Heading  string `json:"heading"` // the page's heading: it changes once a second phone joins
 	Cells    []Cell `json:"cells"`   // row by row
-	Panel    string `json:"panel"`   // the HTML above the board: news, whose turn, undo
+	Rule     string `json:"rule"`    // the direction of the line that rules the next move; empty when free
+	Panel    string `json:"panel"`   // the HTML above the board: news, whose turn, a request to answer
+	Tools    string `json:"tools"`   // the HTML right below it: where are we, undo, the second phone
 	Info     string `json:"info"`    // the HTML below it: score, last move, playable plates, where we are
 	History  string `json:"history"` // the HTML of the history: every move, the summary
 	Finished bool   `json:"finished"`
@@ -165,6 +195,11 @@ func (h handlers) replyOf(c echo.Context, p Play) (Reply, error) {
 	}
 	panel := string(w.B)
 	w.B = w.B[:0]
+	if err := Tools(f, p).Render(ctx, &w); err != nil {
+		return Reply{}, err
+	}
+	tools := string(w.B)
+	w.B = w.B[:0]
 	if err := Info(f, p).Render(ctx, &w); err != nil {
 		return Reply{}, err
 	}
@@ -174,7 +209,7 @@ func (h handlers) replyOf(c echo.Context, p Play) (Reply, error) {
 		return Reply{}, err
 	}
 	r := Reply{Envelope: kit.NewEnvelope(p.ID, p.Version, p.Heading, "/donuts/t/"+p.ID, p.Say),
-		Heading: p.Heading, Panel: panel, Info: info, History: string(w.B), Finished: p.Finished}
+		Heading: p.Heading, Rule: p.Rule, Panel: panel, Tools: tools, Info: info, History: string(w.B), Finished: p.Finished}
 	r.Cells = make([]Cell, 0, donuts.Size*donuts.Size)
 	for _, row := range p.Rows {
 		r.Cells = append(r.Cells, row...)

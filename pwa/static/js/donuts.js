@@ -220,14 +220,23 @@ class Board {
     if (live) live.dataset.version = String(reply.version);
     const h1 = document.querySelector('h1');
     if (reply.heading && h1 && h1.textContent !== reply.heading) h1.textContent = reply.heading;
+    this.table.dataset.rule = reply.rule || '';
     reply.cells.forEach((c, i) => {
       const td = this.cells[i];
       td.dataset.donut = c.d || '';
       td.toggleAttribute('data-playable', Boolean(c.p));
       td.toggleAttribute('data-last', Boolean(c.l));
+      td.toggleAttribute('data-online', Boolean(c.r));
+      td.toggleAttribute('data-decisive', Boolean(c.w));
+      // A donut flipped again: its mark (and its turn, where motion is allowed) starts over.
+      td.removeAttribute('data-flipped');
+      if (c.f) {
+        void td.offsetWidth;
+        td.setAttribute('data-flipped', '');
+      }
       td.querySelector('.name').textContent = c.n;
     });
-    for (const [id, html] of [['donuts-panel', reply.panel], ['donuts-info', reply.info], ['donuts-history', reply.history]]) {
+    for (const [id, html] of [['donuts-panel', reply.panel], ['donuts-tools', reply.tools], ['donuts-info', reply.info], ['donuts-history', reply.history]]) {
       const old = document.getElementById(id);
       if (!old || html === undefined) continue;
       // Focus inside (the undo button, the history's heading) would be lost with it: it
@@ -242,7 +251,14 @@ class Board {
       }
     }
     wireShareButtons(document.getElementById('donuts-history') || document);
+    showWhere();
   }
+}
+
+/** Shows the "where are we?" button, which needs this script (drawn again with the tools). */
+function showWhere() {
+  const where = document.getElementById('donuts-where-button');
+  if (where) where.hidden = false;
 }
 
 /** Says where the game stands: the sentence the server keeps fresh in #donuts-where. */
@@ -252,11 +268,10 @@ function whereAreWe() {
 
 const table = document.getElementById('donuts-board');
 if (table) {
-  const where = document.getElementById('donuts-where-button');
-  if (where) {
-    where.hidden = false;
-    where.addEventListener('click', whereAreWe);
-  }
+  showWhere();
+  document.addEventListener('click', (e) => {
+    if (e.target.closest?.('#donuts-where-button')) whereAreWe();
+  });
   wireKeys({ repeat: repeatLast, where: whereAreWe });
   wireShareButtons(document.getElementById('donuts-history') || document);
   const board = new Board(table);
