@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { makeT } from '../static/js/plural.js';
 import {
   formatClock, durationWords, switchSentence, thresholdSentence, flagSentence,
-  bothTimesSentence, announcement, wholeSeconds,
+  bothTimesSentence, announcement, wholeSeconds, formatShown, msUntilShownChange,
 } from '../static/js/timewords.js';
 import { createClock } from '../static/js/clock.js';
 
@@ -161,5 +161,25 @@ describe('announcement', () => {
     t = 75_000;
     const alarm = c.tick().map((e) => announcement(e, names, en)).filter(Boolean);
     assert.deepEqual(alarm, [{ text: 'Time is up for Team 1.', assertive: true }]);
+  });
+});
+
+describe('formatShown: tenths under 10 seconds, on screen only', () => {
+  test('whole seconds from 10 s up, tenths below, rounded up, zero plain', () => {
+    assert.equal(formatShown(300_000), '5:00');
+    assert.equal(formatShown(10_000), '0:10');
+    assert.equal(formatShown(9_901), '0:10');
+    assert.equal(formatShown(9_900), '0:09.9');
+    assert.equal(formatShown(8_301), '0:08.4');
+    assert.equal(formatShown(1), '0:00.1');
+    assert.equal(formatShown(0), '0:00');
+    assert.equal(formatShown(null), '--:--');
+  });
+  test('the next change: a second above 10 s, a tenth below', () => {
+    assert.equal(msUntilShownChange(12_500), 500);
+    assert.equal(msUntilShownChange(10_000), 100);
+    assert.equal(msUntilShownChange(8_301), 1);
+    assert.equal(msUntilShownChange(8_300), 100);
+    assert.equal(msUntilShownChange(0), null);
   });
 });

@@ -50,7 +50,38 @@ func (h handlers) setup(c echo.Context) error {
 	setup, _ := donaz.Parse(q)
 	form := h.formFrom(c, setup, q)
 	form.Game = newGameID()
-	return h.renderSetup(c, http.StatusOK, form, nil)
+	return h.renderSetup(c, http.StatusOK, form, nil, h.quick(c, setup, form.Game))
+}
+
+// presets are the setup's ready-made times: minutes per team and seconds added after
+// each turn.
+var presets = [][2]int{{3, 2}, {10, 0}, {10, 5}}
+
+// quick is the top of the setup: the clock opened at once with the setup as it stands
+// (the rulebook's, unless the page was opened to change a clock's), and ready-made times
+// for the same teams. Each is a new game, as the form's is.
+func (h handlers) quick(c echo.Context, setup donaz.Setup, game string) Setup {
+	l := h.Localizer(c)
+	q := setupQuery(setup)
+	q.Set("game", game)
+	names := [2]string{h.name(l, setup, 0), h.name(l, setup, 1)}
+	_, _, summary := say.DonazSummary(l, setup, names)
+	p := Setup{Now: "/donaz/clock?" + q.Encode(), NowSummary: summary}
+	for _, pr := range presets {
+		s := setup
+		s.Minutes, s.Untimed, s.Control, s.Increment = pr[0], false, donaz.ControlIncrement, pr[1]
+		for i := range s.Teams {
+			s.Teams[i].Minutes = 0
+		}
+		q := setupQuery(s)
+		q.Set("game", game)
+		label := l.T("donaz.quick.preset", "Time", l.N("time.minutes", pr[0]))
+		if pr[1] > 0 {
+			label = l.T("donaz.quick.presetPlus", "Time", l.N("time.minutes", pr[0]), "Added", l.N("time.seconds", pr[1]))
+		}
+		p.Presets = append(p.Presets, Preset{URL: "/donaz/clock?" + q.Encode(), Label: label})
+	}
+	return p
 }
 
 func (h handlers) clock(c echo.Context) error {
@@ -69,7 +100,7 @@ func (h handlers) clock(c echo.Context) error {
 		if !validGame(form.Game) {
 			form.Game = newGameID()
 		}
-		return h.renderSetup(c, http.StatusBadRequest, form, problems)
+		return h.renderSetup(c, http.StatusBadRequest, form, problems, Setup{})
 	}
 
 	p := Clock{SetupURL: "/donaz?" + setupQuery(setup).Encode()}
@@ -169,11 +200,11 @@ func (h handlers) formFrom(c echo.Context, setup donaz.Setup, q url.Values) Form
 }
 
 // renderSetup answers with the setup form, showing what was refused.
-func (h handlers) renderSetup(c echo.Context, status int, form Form, problems []donaz.Problem) error {
-	p := Setup{
-		Form: form, Colors: donaz.Colors, Controls: donaz.Controls, AlertChoices: donaz.AlertChoices,
-		Invalid: map[string]bool{}, MaxName: donaz.MaxName,
-	}
+// quick, the top of a new setup's page, is empty on a refused one.
+func (h handlers) renderSetup(c echo.Context, status int, form Form, problems []donaz.Problem, quick Setup) error {
+	p := quick
+	p.Form, p.Colors, p.Controls, p.AlertChoices = form, donaz.Colors, donaz.Controls, donaz.AlertChoices
+	p.Invalid, p.MaxName = map[string]bool{}, donaz.MaxName
 	for _, pr := range problems {
 		p.Invalid[pr.Field] = true
 		p.Problems = append(p.Problems, Problem{Field: pr.Field, Anchor: donazAnchor(pr.Field), Reason: pr.Reason})

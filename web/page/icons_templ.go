@@ -24,6 +24,7 @@ var iconPaths = map[string]string{
 	"flip":       "M16 17.01V10h-2v7.01h-3L15 21l4-3.99h-3zM9 3L5 6.99h3V14h2V6.99h3L9 3z",
 	"reset":      "M12 5V1L7 6l5 5V7c3.31 0 6 2.69 6 6s-2.69 6-6 6-6-2.69-6-6H4c0 4.42 3.58 8 8 8s8-3.58 8-8-3.58-8-8-8z",
 	"over":       "M14.4 6L14 4H5v17h2v-7h5.6l.4 2h7V6z",
+	"flag":       "M14.4 6L14 4H5v17h2v-7h5.6l.4 2h7V6z",
 }
 
 // Icon draws one of iconPaths, hidden from assistive technology (the words say it).
@@ -51,7 +52,7 @@ func Icon(name string) templ.Component {
 		var templ_7745c5c3_Var2 string
 		templ_7745c5c3_Var2, templ_7745c5c3_Err = templruntime.NewAttributeExpression(iconPaths[name]).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/icons.templ`, Line: 22, Col: 101}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/icons.templ`, Line: 23, Col: 101}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var2)
 		if templ_7745c5c3_Err != nil {

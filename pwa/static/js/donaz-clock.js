@@ -10,7 +10,7 @@
 // the sentences come with the page (the config block), not from the network.
 import { createClock, restoreClock, makeTimeSource } from './clock.js';
 import {
-  formatClock, wholeSeconds, durationWords, announcement, bothTimesSentence, awaySentence, drawnSentence,
+  formatClock, formatShown, msUntilShownChange, wholeSeconds, durationWords, announcement, bothTimesSentence, awaySentence, drawnSentence,
 } from './timewords.js';
 import { makeT } from './plural.js';
 import { say, sound, haptic } from './feedback.js';
@@ -220,7 +220,8 @@ function stateText(v, i) {
 function render() {
   const v = clock.view();
   for (const i of [0, 1]) {
-    const digits = v.untimed ? t('donaz.time.untimed') : formatClock(v.remainingMs[i]);
+    // Tenths under 10 s, on screen only: what is said keeps whole seconds.
+    const digits = v.untimed ? t('donaz.time.untimed') : formatShown(v.remainingMs[i]);
     if (shown.timer[i] !== digits) {
       els.timer[i].textContent = digits;
       els.timer[i].classList.toggle('words', v.untimed);
@@ -290,7 +291,13 @@ function loop() {
   clearTimeout(timer);
   handle(clock.tick());
   render();
-  const d = clock.msUntilNextTick();
+  let d = clock.msUntilNextTick();
+  // Under 10 s the running team's tenths change too (clock.js counts whole seconds).
+  const v = clock.view();
+  if (v.phase === 'running' && !v.untimed && !(v.delayMs > 0)) {
+    const tenth = msUntilShownChange(v.remainingMs[v.active]);
+    if (tenth !== null) d = d === null ? tenth : Math.min(d, tenth);
+  }
   if (d !== null) timer = setTimeout(loop, d);
 }
 
@@ -541,7 +548,8 @@ els.over.addEventListener('click', () => confirmThen('over', () => {
 // "New game" forgets this clock; the setup page makes the next one.
 for (const a of document.querySelectorAll('.donaz-new')) a.addEventListener('click', clearSaved);
 
-// The far half, turned to face the team across the table; kept for the device.
+// The far half, turned to face the team across the table (teammates sit facing each
+// other): turned unless this device was set to keep it upright.
 function applyFlip(on) {
   els.halves.classList.toggle('flipped', on);
   els.flip.setAttribute('aria-pressed', String(on));
@@ -549,9 +557,14 @@ function applyFlip(on) {
 els.flip.addEventListener('click', () => {
   const on = els.flip.getAttribute('aria-pressed') !== 'true';
   applyFlip(on);
-  try { localStorage.setItem(FLIP, on ? '1' : ''); } catch { /* kept for this page only */ }
+  try { localStorage.setItem(FLIP, on ? '1' : '0'); } catch { /* kept for this page only */ }
 });
-try { applyFlip(localStorage.getItem(FLIP) === '1'); } catch { /* default: not turned */ }
+let upright = false;
+try {
+  const kept = localStorage.getItem(FLIP);
+  upright = kept === '0' || kept === ''; // '' was an upright half before it was the default
+} catch { /* default: turned */ }
+applyFlip(!upright);
 
 // Full screen, where the browser offers it: the button's pressed state follows the
 // screen's (Escape or the system's gesture leave it too).

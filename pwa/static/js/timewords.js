@@ -23,6 +23,24 @@ export function formatClock(ms) {
   return `${m}:${String(s % 60).padStart(2, '0')}`;
 }
 
+// formatShown(ms) is the time as the clock's halves show it: formatClock's, with the
+// tenths under 10 seconds ("0:09.3"), rounded up as the seconds are, so that it turns
+// from "0:10" to "0:09.9" when 9.9 s are left; zero is "0:00". Speech keeps whole seconds.
+export function formatShown(ms) {
+  if (ms === null || ms === undefined || ms <= 0) return formatClock(ms);
+  const tenths = Math.ceil(ms / 100);
+  if (tenths >= 100) return formatClock(ms);
+  return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+// msUntilShownChange(ms) is how long until formatShown(ms) changes as the time runs down
+// (a tenth's step under 10 s, else a second's), or null with nothing left.
+export function msUntilShownChange(ms) {
+  if (ms === null || ms === undefined || ms <= 0) return null;
+  const step = ms <= 10_000 ? 100 : 1000;
+  return Math.ceil(ms - (Math.ceil(ms / step) - 1) * step);
+}
+
 // durationWords(ms, t) → "4 minutes 12 seconds", "1 minute", "30 seconds", "0 seconds";
 // "no time limit" for null. Brief: the seconds after minutes as a bare number,
 // "4 minutes 12", as a clock is read aloud.
