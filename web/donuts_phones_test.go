@@ -275,3 +275,30 @@ func TestDonutsAgainAfterTwoPhonesCanBeOpened(t *testing.T) {
 		})
 	}
 }
+
+// The setup offers a phone each (issue 24): the game opens to a second phone at once,
+// this phone keeping the colour chosen; the other phone joins with the code and plays
+// the other colour.
+func TestDonutsSetupOffersAPhoneEach(t *testing.T) {
+	_, host := donutsServer(t)
+	_, body := host.get("/donuts", nil)
+	require.Contains(t, body, `value="phones"`)
+	require.Contains(t, body, "Two players, a phone each")
+	form := twoPlayers("7")
+	form.Set("mode", "phones")
+	form.Set("color", "vanilla")
+	id := donutsNew(t, host, form)
+	_, body = host.get("/donuts/t/"+id, nil)
+	code := joinCode(t, body)
+	require.Contains(t, body, "Join from the other phone")
+	require.NotContains(t, body, "Open to another phone", "open already")
+
+	guest := &client{t: t, base: host.base, http: newJar(t)}
+	_, body = guest.get("/join/"+code, nil)
+	require.Contains(t, body, ">Play chocolate</button>")
+	require.NotContains(t, body, "Play vanilla", "the host keeps vanilla")
+	res, body := guest.post("/join/"+code, url.Values{"seat": {"0"}}, nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+	_, body = guest.get("/donuts/t/"+id, nil)
+	require.Contains(t, body, "Donuts on two phones: you play chocolate")
+}

@@ -126,7 +126,7 @@ for (const { text, sizes } of [
       m = await measure(page);
       check(m, `${where}, history open`);
       await page.keyboard.press('Escape');
-      // Turned to face the far team: still inside.
+      // Upright (the far half is turned by default), then turned again: still inside.
       await page.getByRole('button', { name: 'More' }).click();
       await page.getByRole('button', { name: 'Turn the far half around' }).click();
       check(await measure(page), `${where}, more controls open, far half turned`);

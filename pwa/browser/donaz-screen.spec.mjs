@@ -227,11 +227,20 @@ test('the history survives a reload; the far half turns; full screen comes and g
   await page.getByRole('button', { name: 'Close the history' }).click();
   await expect(page.getByRole('button', { name: 'History', exact: true })).toBeFocused();
 
-  // The far half, turned for the team across the table, and back.
+  // The far half, turned for the team across the table by default (teammates sit facing
+  // each other); kept upright for this device, and turned again.
   await page.getByRole('button', { name: 'More', exact: true }).click();
   const flip = page.getByRole('button', { name: msg(cat, 'donaz.clock.flip') });
   const far = page.getByRole('region', { name: 'Team 1' });
   const turned = () => far.evaluate((el) => getComputedStyle(el).transform);
+  await expect(flip).toHaveAttribute('aria-pressed', 'true');
+  expect(await turned()).toBe('matrix(-1, 0, 0, -1, 0, 0)');
+  await flip.click();
+  await expect(flip).toHaveAttribute('aria-pressed', 'false');
+  expect(await turned()).toBe('none');
+  await page.reload();
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await expect(flip).toHaveAttribute('aria-pressed', 'false');
   expect(await turned()).toBe('none');
   await flip.click();
   await expect(flip).toHaveAttribute('aria-pressed', 'true');

@@ -209,13 +209,14 @@ test.describe('announcements', () => {
       await expect(timer(page, s.team[0])).toHaveText('0:30');
       await page.clock.runFor(20_000);
       await expect(status(page)).toHaveText(s.left10);
+      // Under 10 s the screen shows tenths; what is said keeps whole seconds.
       for (const n of [5, 4, 3, 2, 1]) {
         await page.clock.runFor(n === 5 ? 5_000 : 1_000);
         await expect(status(page)).toHaveText(String(n));
-        await expect(timer(page, s.team[0])).toHaveText(`0:0${n}`);
+        await expect(timer(page, s.team[0])).toHaveText(`0:0${n}.0`);
       }
       await page.clock.runFor(999);
-      await expect(timer(page, s.team[0])).toHaveText('0:01');
+      await expect(timer(page, s.team[0])).toHaveText('0:00.1');
       await page.clock.runFor(1);
       await expect(alert(page)).toHaveText(s.flag);
       await expect(timer(page, s.team[0])).toHaveText('0:00');
@@ -528,3 +529,47 @@ test.describe('setup', () => {
     }
   });
 });
+
+// Issue 24: the clock read from across the room. Team 1 is red (striped), team 2 blue.
+for (const scheme of ['light', 'dark']) {
+  test(`the running half is filled with its team's colour; tenths under 10 s, whole seconds said; a flag at time up (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.clock.install({ time: T0 });
+    await page.clock.pauseAt(T0 + 60_000);
+    // The setup opens with the clock at once, before its form.
+    await page.goto('/donaz?lang=en&color1=red&color2=blue&minutes=1');
+    await page.getByRole('link', { name: 'Open the clock now' }).click();
+    await expect(page.locator('html[data-clock="ready"]')).toHaveCount(1);
+    await page.keyboard.press('Space');
+    const half = [page.getByRole('region', { name: 'Team 1' }), page.getByRole('region', { name: 'Team 2' })];
+    const look = (loc) => loc.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { color: s.backgroundColor, pattern: s.backgroundImage.includes('repeating-linear-gradient') };
+    });
+    expect(await look(half[0])).toEqual({ color: 'rgb(183, 28, 28)', pattern: true });
+    expect((await look(half[1])).color).not.toBe('rgb(13, 71, 161)');
+    await page.keyboard.press('Space');
+    expect((await look(half[0])).color).not.toBe('rgb(183, 28, 28)');
+    expect((await look(half[1])).color).toBe('rgb(13, 71, 161)');
+    await page.keyboard.press('Space');
+
+    await page.clock.runFor(50_000);
+    await expect(timer(page, 'Team 1')).toHaveText('0:10');
+    await page.clock.runFor(1_700);
+    await expect(timer(page, 'Team 1')).toHaveText('0:08.3');
+    await page.clock.runFor(100);
+    await expect(timer(page, 'Team 1')).toHaveText('0:08.2');
+    await page.keyboard.press('t');
+    await expect(status(page)).toHaveText('Time left: Team 1, 9 seconds; Team 2, 1 minute.');
+
+    await page.clock.runFor(9_000);
+    await expect(alert(page)).toHaveText('Time is up for Team 1.');
+    await expect(timer(page, 'Team 1')).toHaveText('0:00');
+    await expect(half[0].locator('.flag svg')).toBeVisible();
+    await expect(half[1].locator('.flag svg')).toBeHidden();
+    expect((await look(half[0])).color).toBe('rgb(176, 0, 32)');
+    // axe waits on timers: time flows again (the clock has stopped at the flag).
+    await page.clock.resume();
+    await expectNoAxeViolations(page);
+  });
+}

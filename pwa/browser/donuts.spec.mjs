@@ -314,3 +314,67 @@ test('a move refused for too many: the page says so, waits, and sends it again',
     server.kill('SIGTERM');
   }
 });
+
+// Issue 24: what a sighted player needs beside the plates' names, which stay as they are.
+// Vanilla starts on board 12; its fifth donut, at row 2, column 4, flips two chocolate
+// donuts and sends the next one along the falling diagonal through it.
+for (const scheme of ['light', 'dark']) {
+  test(`the line that rules the next move is drawn across the board, flipped donuts ringed (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'no-preference' });
+    await postSettings(page, { lang: 'en' });
+    await newGame(page, { mode: 'two', first: 'vanilla', board: 'number', seed: '12' });
+    const board = page.getByRole('grid', { name: 'The board: 6 rows of 6 plates' });
+    await expect(board).toHaveAttribute('data-rule', '');
+    const moves = [[1, 1], [1, 4], [3, 2], [3, 4], [2, 4]];
+    for (const [i, [r, c]] of moves.entries()) {
+      await cell(page, r, c).click();
+      await expect(page.locator('td.plate[data-donut]:not([data-donut=""])')).toHaveCount(i + 1);
+    }
+    await expect(board).toHaveAttribute('data-rule', 'falling');
+    // The line: the four plates of the diagonal, each drawing its part of one band turned
+    // as the diagonal runs; the playable plates are its empty ones. No dashed frame.
+    const online = page.locator('td.plate[data-online]');
+    await expect(online).toHaveCount(4);
+    const playable = page.getByRole('gridcell', { name: /^Playable, / });
+    await expect(playable).toHaveCount(3);
+    for (const td of await playable.all()) await expect(td).toHaveAttribute('data-online', '');
+    const band = await online.first().evaluate((td) => {
+      const s = getComputedStyle(td, '::before');
+      return { content: s.content, transform: s.transform, width: parseFloat(s.width), td: td.getBoundingClientRect().width };
+    });
+    expect(band.content).not.toBe('none');
+    expect(band.transform).toMatch(/^matrix\(0\.70\d+, 0\.70\d+, -0\.70\d+, 0\.70\d+/);
+    expect(band.width).toBeGreaterThan(band.td * 1.4);
+    const dashed = await page.locator('td.plate .cell').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).borderTopStyle === 'dashed').length);
+    expect(dashed).toBe(0);
+    // The two donuts the move flipped are ringed and turn over; the one placed is not.
+    const flipped = page.locator('td.plate[data-flipped]');
+    await expect(flipped).toHaveCount(2);
+    await expect(cell(page, 1, 4)).toHaveAttribute('data-flipped', '');
+    await expect(cell(page, 3, 4)).toHaveAttribute('data-flipped', '');
+    await expect(cell(page, 2, 4)).not.toHaveAttribute('data-flipped', '');
+    const ring = (loc) => loc.locator('.donut').evaluate((d) => ({ outline: getComputedStyle(d).outlineStyle, animation: getComputedStyle(d).animationName }));
+    expect(await ring(cell(page, 1, 4))).toEqual({ outline: 'dashed', animation: 'donut-flip' });
+    // The list of playable plates is for screen readers: in the page, not on the screen.
+    const list = page.getByText(/^3 playable plates: /);
+    await expect(list).toHaveCount(1);
+    expect(await list.evaluate((p) => p.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    await expectNoAxeViolations(page);
+    // With less motion the ring stays and nothing turns.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await ring(cell(page, 1, 4))).toEqual({ outline: 'dashed', animation: 'none' });
+  });
+}
+
+test('the board comes first: whole on a 390 x 844 screen, right under the news', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await postSettings(page, { lang: 'en' });
+  await newGame(page, vsComputer('easy'));
+  await page.locator('td.plate').nth(14).click();
+  await expect(page.getByRole('listitem').filter({ hasText: /^The computer places/ })).toHaveCount(1);
+  const { bottom, height } = await page.evaluate(() => ({
+    bottom: document.getElementById('donuts-board').getBoundingClientRect().bottom + window.scrollY,
+    height: window.innerHeight,
+  }));
+  expect(bottom).toBeLessThanOrEqual(height);
+});
