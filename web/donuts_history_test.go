@@ -40,7 +40,7 @@ func TestDonutsWhereAndHistoryOnOnePhone(t *testing.T) {
 	_, c := donutsServer(t)
 	id := donutsNew(t, c, twoPlayers("7"))
 	_, body := c.get("/donuts/t/"+id, nil)
-	require.Contains(t, body, `<button type="button" id="donuts-where-button" aria-keyshortcuts="S" hidden>Where are we?</button>`)
+	require.Contains(t, body, `<button type="button" id="donuts-where-button" class="secondary" aria-keyshortcuts="S" hidden>Where are we?</button>`)
 	require.Contains(t, body, `<a href="#donuts-history-h">History of the moves</a>`)
 	require.Contains(t, body, `<h2 id="donuts-history-h" tabindex="-1">History of the moves</h2>`)
 	require.Equal(t, "Chocolate to play: 36 playable plates. No donut has been placed yet.", donutsWhereOf(t, body))
