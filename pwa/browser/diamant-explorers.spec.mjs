@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { playGame, pluralPatterns } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
+  LANGS, expectNoAxeViolations, expectDark, escapeRe, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
@@ -219,3 +219,54 @@ for (const lang of LANGS.filter((l) => l !== 'en')) {
     }
   });
 }
+
+// ---- practice: "what would the expert do?" ----
+
+test('practice: the expert is asked on one\'s own vote screen only, by button and key', async ({ page }) => {
+  test.setTimeout(120_000);
+  await postSettings(page, { lang: 'en' });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  await newExplorersGame(page, cat, { explorers: 2, level: 'normal' });
+  const main = page.getByRole('main');
+  const ask = main.getByRole('button', { name: msg(cat, 'diamant.expert.button') });
+  const advice = new RegExp(`^(${escapeRe(msg(cat, 'diamant.expert.leave'))}|${escapeRe(msg(cat, 'diamant.expert.continue'))}) .+\\.$`);
+
+  // Never offered on a screen the table sees: the cave, handing the phone over.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  await expect(ask).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+  await expect(ask).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+
+  // Ada's own vote screen: offered, never shown unasked; the button asks, the answer said.
+  await expect(ask).toHaveAttribute('aria-keyshortcuts', 'E');
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await ask.press('Enter');
+  await expect(main.locator('#expert')).toHaveText(advice);
+  // Seed 2026 deals a snake first: the expert goes on with one card in fifteen ending the round.
+  await expect(main.locator('#expert')).toHaveText('The expert would continue. Snake: 2 cards in 30 would end the round; you carry 0 diamonds.');
+  await expect(page.getByRole('status').filter({ hasText: advice })).toHaveCount(1);
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Ada' }));
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectDark(page);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The vote goes on as ever; the advice is gone with the vote screen.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.voted.heading'));
+  await expect(main).not.toContainText(msg(cat, 'diamant.expert.button'));
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+  await expect(ask).toHaveCount(0);
+
+  // The next vote by the E key.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await page.keyboard.press('e');
+  await expect(main.locator('#expert')).toHaveText(advice);
+});

@@ -167,7 +167,7 @@ func shapeOf(p, s *Play, rows []Row) {
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, the
 // screen drawn once for every device with the same shape and language.
 func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
-	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || len(p.Players) > diamant.MaxPlayers {
+	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || p.Expert != "" || len(p.Players) > diamant.MaxPlayers {
 		return appendPlayReply(b, l, csrf, p)
 	}
 	sh := shapes.Get().(*shapeRoom)
