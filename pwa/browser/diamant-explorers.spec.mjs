@@ -3,40 +3,12 @@
 // before the reveal, undo takes them back with the person's vote; the setup form with
 // explorers in four languages. axe on every kind of screen.
 import { test, expect } from '@playwright/test';
-import { playGame, pluralPatterns } from './diamant-play.mjs';
+import { playGame, pluralPatterns, newExplorersGame, explorerPattern } from './diamant-play.mjs';
 import {
   LANGS, expectNoAxeViolations, expectDark, escapeRe, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
-
-/** Sets up a table of Ada and computer explorers through the setup form, by keyboard. */
-async function newExplorersGame(page, cat, { explorers, level, seed = '2026', axe = false }) {
-  await page.goto('/diamant');
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  for (let i = 0; i < 3; i++) await count.press('ArrowUp'); // 4 → 1 person
-  await expect(count).toHaveValue('1');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
-  await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
-  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
-  const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
-  // A number of explorers for each level: these of one level.
-  const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });
-  await number.focus();
-  for (let i = 0; i < explorers; i++) await number.press('ArrowDown');
-  await expect(number).toHaveValue(String(explorers));
-  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
-  if (axe) await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
-  await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
-}
-
-/** What follows an explorer's name as the screens say it: "Amelia the hard computer". */
-function explorerPattern(cat, level) {
-  const marker = msg(cat, 'diamant.explorer.name', { Name: '', Level: msg(cat, `diamant.explorer.level.${level}`) }).trim();
-  return marker;
-}
 
 test('one person plays a whole game with two explorers by keyboard', async ({ page }) => {
   test.setTimeout(300_000);
