@@ -255,23 +255,24 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 		case holeSeat:
 			b = strconv.AppendInt(b, int64(p.Voter.Seat), 10)
 		case holeTools:
-			b = appendWithToken(b, m.partHTML(l, p, p.toolsKey()), csrf)
+			b = appendWithToken(b, m.partJSON(l, p, p.toolsKey()), csrf)
 		case holeRow:
-			b = kit.AppendJSONString(b, m.partHTML(l, p, partKey{kind: partRow, row: p.Players[seat], final: p.Screen == ScreenFinal}))
+			b = append(b, m.partJSON(l, p, partKey{kind: partRow, row: p.Players[seat], final: p.Screen == ScreenFinal})...)
 		}
 	}
 	return append(b, html[at:]...)
 }
 
-// partHTML is the part of key (a row or the tools) at p's table and version, drawn (with
-// the form token as csrfHole) once for every device that sees it.
-func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey) []byte {
+// partJSON is the part of key (a row or the tools) at p's table and version, drawn (with
+// the form token as csrfHole) and JSON-escaped once for every device that sees it.
+func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
+	key.json = true
 	s := m.slot(p.ID)
 	s.mu.Lock()
 	pt, ok := s.find(p.ID, p.Version, l.Lang, key)
 	s.mu.Unlock()
 	if ok {
-		return pt.html
+		return pt.json
 	}
 	f := page.Frame{L: l, CSRF: csrfHole}
 	draw := diamantToolLinks(f, *p)
@@ -280,21 +281,23 @@ func (m *viewMemo) partHTML(l *i18n.Localizer, p *Play, key partKey) []byte {
 	}
 	var a kit.Appender
 	_ = draw.Render(context.Background(), &a)
+	json := kit.AppendJSONString(make([]byte, 0, len(a.B)+len(a.B)/8), a.B)
 	s.mu.Lock()
-	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, html: a.B})
+	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, json: json})
 	s.mu.Unlock()
-	return a.B
+	return json
 }
 
-// appendWithToken appends html JSON-escaped, with the form token in place of csrfHole.
-func appendWithToken(b, html []byte, csrf string) []byte {
+// appendWithToken appends a JSON-escaped part with the form token in place of csrfHole
+// (letters and digits, the same escaped).
+func appendWithToken(b, json []byte, csrf string) []byte {
 	for {
-		i := bytes.Index(html, []byte(csrfHole))
+		i := bytes.Index(json, []byte(csrfHole))
 		if i < 0 {
-			return kit.AppendJSONString(b, html)
+			return append(b, json...)
 		}
-		b = append(kit.AppendJSONString(b, html[:i]), csrf...)
-		html = html[i+len(csrfHole):]
+		b = append(append(b, json[:i]...), csrf...)
+		json = json[i+len(csrfHole):]
 	}
 }
 

@@ -216,36 +216,39 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 
 // streamWriter writes a live stream, each write and flush with a deadline: a client that
 // reads nothing ends its stream (and gives its place back) rather than holding it forever.
-// An event's write and the flush after it share one deadline.
+// The deadline is moved on only once half of it has passed (moving a connection's deadline
+// costs a timer's change, and every phone's stream writes at every change of its table): a
+// write may block between timeout/2 and timeout.
 type streamWriter struct {
 	res     *echo.Response
 	rc      *http.ResponseController
 	timeout time.Duration
-	armed   bool // a deadline is set for the flush to come
+	until   time.Time // the deadline set
 }
 
 func (w *streamWriter) Write(p []byte) (int, error) {
 	if err := w.deadline(); err != nil {
 		return 0, err
 	}
-	w.armed = true
 	return w.res.Write(p)
 }
 
 func (w *streamWriter) Flush() error {
-	if !w.armed {
-		if err := w.deadline(); err != nil {
-			return err
-		}
+	if err := w.deadline(); err != nil {
+		return err
 	}
-	w.armed = false
 	return w.rc.Flush()
 }
 
-// deadline sets the next write's deadline; a writer that has none (a test's) writes
-// without.
+// deadline makes sure the next write has at least half the timeout before its deadline; a
+// writer that has none (a test's) writes without.
 func (w *streamWriter) deadline() error {
-	if err := w.rc.SetWriteDeadline(time.Now().Add(w.timeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	now := time.Now()
+	if now.Add(w.timeout / 2).Before(w.until) {
+		return nil
+	}
+	w.until = now.Add(w.timeout)
+	if err := w.rc.SetWriteDeadline(w.until); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	return nil
