@@ -48,6 +48,9 @@ type LiveView interface {
 	// whose id is the version (the game's reply JSON; the stream writes the event around
 	// it); the view shows who is away, and notes it.
 	AppendView(b []byte, c echo.Context) ([]byte, error)
+	// Shown notes what the page shows at the version read, as AppendView would, when the
+	// page has it from an action's reply instead (answered.go).
+	Shown(c echo.Context)
 	// AppendPresence notes who is away now; when that changed since last noted and the
 	// view shows it, it appends the view, the data of a "presence" event, and reports true.
 	AppendPresence(b []byte, c echo.Context) ([]byte, bool, error)
@@ -123,6 +126,8 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	defer lease.Release()
 	s.Presence.Enter(id, device)
 	defer s.Presence.Leave(id, device)
+	answer, forget := s.followPage(c, device)
+	defer forget()
 
 	sent := int64(-1)
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
@@ -188,26 +193,31 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 			}
 		case <-sub.Wake():
 			touched := sub.Touched()
-			if sub.Latest() <= sent {
-				if !touched || view.Version() != sent {
+			if sub.Latest() > sent {
+				if err := view.Read(c); err != nil {
+					// Gone (deleted) or no longer at the table: the page reloads and explains.
+					io.WriteString(w, "event: gone\ndata: {}\n\n")
+					w.Flush()
+					return nil
+				}
+				if answer == nil || answer.version.Load() != view.Version() {
+					if err := send(); err != nil {
+						return nil
+					}
 					continue
 				}
-				wrote, err := presenceEvent(w, c, view)
-				if err != nil {
-					return nil
-				}
-				if wrote && w.Flush() != nil {
-					return nil
-				}
+				// The page's own action made this version, and its reply carries it.
+				view.Shown(c)
+				sent = view.Version()
+			}
+			if !touched || view.Version() != sent {
 				continue
 			}
-			if err := view.Read(c); err != nil {
-				// Gone (deleted) or no longer at the table: the page reloads and explains.
-				io.WriteString(w, "event: gone\ndata: {}\n\n")
-				w.Flush()
+			wrote, err := presenceEvent(w, c, view)
+			if err != nil {
 				return nil
 			}
-			if err := send(); err != nil {
+			if wrote && w.Flush() != nil {
 				return nil
 			}
 		}
