@@ -23,6 +23,8 @@ var sameInEveryLanguage = map[string]bool{
 	"app.list.sep":     true, // ", ": the comma of every language
 	"donaz.brief.turn": true,
 	"donaz.brief.both": true,
+	// Practice's why: the risk; what one carries. French spaces its semicolon.
+	"diamant.expert.why": true,
 }
 
 // sameAsEnglish lists messages that are legitimately written the same as English in one

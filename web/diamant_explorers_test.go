@@ -195,3 +195,44 @@ func TestDiamantExplorersOffline(t *testing.T) {
 	}
 	require.Equal(t, finals[0], finals[1], "the same game offline and on the server")
 }
+
+// Practice: the expert's advice only on the vote screen of the seat this device is to vote
+// for, asked for (?expert=1), said in the reply; never for an explorer's seat, another
+// device, nor once the seat has voted; and the vote screen holds none unasked.
+func TestDiamantPracticeOnOwnVoteScreenOnly(t *testing.T) {
+	ts := newTestServer(t, "")
+	c := newClient(t, ts)
+	tb := newExplorersTable(t, c, 2026, 2, "hard")
+	status, _, r := tb.jsonAct("/draw", 0, url.Values{})
+	require.Equal(t, http.StatusOK, status)
+	const advice = "The expert would continue. Snake: 2 cards in 30 would end the round; you carry 0 diamonds."
+
+	vote := "/diamant/" + tb.id + "/vote/0"
+	res, body := c.get(vote, nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, "What would the expert do?")
+	require.NotContains(t, body, "The expert would", "never shown unasked")
+	res, body = c.get(vote+"?expert=1", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, `<p id="expert" class="expert">`+advice+`</p>`)
+	res, body = c.get(vote+"?expert=1", map[string]string{"Accept": "application/json"})
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	require.Contains(t, body, `"text":"`+advice+`"`, "said when asked")
+
+	for _, tc := range []struct {
+		who  *client
+		path string
+	}{
+		{c, "/diamant/" + tb.id + "/vote/1?expert=1"}, // an explorer's seat
+		{newClient(t, ts), vote + "?expert=1"},        // a device holding no seat
+	} {
+		res, body = tc.who.get(tc.path, nil)
+		require.NotEqual(t, http.StatusOK, res.StatusCode, tc.path)
+		require.NotContains(t, body, "The expert would", tc.path)
+	}
+	status, _, _ = tb.jsonAct("/vote", r.Version, url.Values{"seat": {"0"}, "choice": {"continue"}})
+	require.Equal(t, http.StatusOK, status)
+	res, body = c.get(vote+"?expert=1", nil)
+	require.Equal(t, http.StatusSeeOther, res.StatusCode, "voted: no vote screen, no advice")
+	require.NotContains(t, body, "The expert would")
+}

@@ -187,7 +187,9 @@ func TestTournament(t *testing.T) {
 // TestStrength is the long tournament: TAVOLO_STRENGTH=1 go test -run TestStrength -v
 // ./companion/diamant/ (TAVOLO_GAMES sets the games per field, 3000 by default; make
 // bench runs it). It reports each level's win rate with its 95% interval in fields of 3,
-// 5, 6 and 8 players, and the baselines' own in the explorer's seat.
+// 5, 6 and 8 players; against each baseline, the share of the games they met in where
+// the level scored more (ties half), with its interval; and the baselines' own win rate
+// in the explorer's seat.
 func TestStrength(t *testing.T) {
 	if os.Getenv("TAVOLO_STRENGTH") == "" {
 		t.Skip("set TAVOLO_STRENGTH=1 to run the long tournament")
@@ -200,6 +202,9 @@ func TestStrength(t *testing.T) {
 		for _, l := range Levels {
 			res := tournament(explorerVoter(l, 1), baselines, players, games, 1_000_000)
 			t.Logf("%d players, %s: %v (chance %.1f%%)", players, l, res, 100/float64(players))
+			for _, b := range baselines {
+				t.Logf("%d players, %s ahead of %s: %v met", players, l, b.name, *res.ahead[b.name])
+			}
 			if players == 6 {
 				lo, _ := res.interval()
 				assert.GreaterOrEqual(t, lo, aims[l]-0.02, "%s below its aim", l)

@@ -30,6 +30,12 @@ func explorerVoter(l Level, seed uint64) voter {
 // playGame plays one game of seats (one voter a seat) with random draws from seed, every
 // voter deciding from its own view, and gives each seat's share of the win (ties split).
 func playGame(seats []voter, seed uint64) []float64 {
+	w, _ := playGameScores(seats, seed)
+	return w
+}
+
+// playGameScores is playGame that also gives each seat's score.
+func playGameScores(seats []voter, seed uint64) ([]float64, []int) {
 	names := []string{"A", "B", "C", "D", "E", "F", "G", "H"}[:len(seats)]
 	s, err := New(Setup{Players: names, Seed: seed})
 	if err != nil {
@@ -59,18 +65,22 @@ func playGame(seats []voter, seed uint64) []float64 {
 	}
 	w, _ := s.Winners()
 	out := make([]float64, len(seats))
+	scores := make([]int, len(seats))
 	for i := range seats {
 		if w.Has(i) {
 			out[i] = 1 / float64(w.Count())
 		}
+		scores[i] = s.Score(i)
 	}
-	return out
+	return out, scores
 }
 
-// fieldResult is how often the first voter of a field won.
+// fieldResult is how often the subject of a field won, and how often it finished ahead of
+// each voter of the pool it met there (ahead, by the pool's names).
 type fieldResult struct {
 	games int
 	wins  float64
+	ahead map[string]*fieldResult
 }
 
 func (f fieldResult) rate() float64 { return f.wins / float64(f.games) }
@@ -93,8 +103,16 @@ func (f fieldResult) String() string {
 // the pool in order from a start that moves on by one every players games: with the five
 // baselines and 6 players every game has all five, with 3 players two of them, with 8
 // players all five and three of them again.
+//
+// Against each voter of the pool, the result counts the subject's head-to-head share in
+// the same mixed games (not a field of copies, where a lone leaver wins anything): of the
+// times the two met, how often the subject scored more (a tie counts half). In 8-player
+// games a voter met twice counts twice.
 func tournament(subject voter, pool []voter, players, games int, seed uint64) fieldResult {
-	res := fieldResult{games: games}
+	res := fieldResult{games: games, ahead: map[string]*fieldResult{}}
+	for _, p := range pool {
+		res.ahead[p.name] = &fieldResult{}
+	}
 	seats := make([]voter, players)
 	for g := 0; g < games; g++ {
 		at := g % players
@@ -102,7 +120,21 @@ func tournament(subject voter, pool []voter, players, games int, seed uint64) fi
 		for k := 0; k < players-1; k++ {
 			seats[(at+1+k)%players] = pool[(k+g/players)%len(pool)]
 		}
-		res.wins += playGame(seats, seed+uint64(g))[at]
+		wins, scores := playGameScores(seats, seed+uint64(g))
+		res.wins += wins[at]
+		for i, v := range seats {
+			if i == at {
+				continue
+			}
+			h := res.ahead[v.name]
+			h.games++
+			switch {
+			case scores[at] > scores[i]:
+				h.wins++
+			case scores[at] == scores[i]:
+				h.wins += 0.5
+			}
+		}
 	}
 	return res
 }

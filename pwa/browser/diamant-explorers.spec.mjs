@@ -3,40 +3,12 @@
 // before the reveal, undo takes them back with the person's vote; the setup form with
 // explorers in four languages. axe on every kind of screen.
 import { test, expect } from '@playwright/test';
-import { playGame, pluralPatterns } from './diamant-play.mjs';
+import { playGame, pluralPatterns, newExplorersGame, explorerPattern } from './diamant-play.mjs';
 import {
-  LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
+  LANGS, expectNoAxeViolations, expectDark, escapeRe, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
-
-/** Sets up a table of Ada and computer explorers through the setup form, by keyboard. */
-async function newExplorersGame(page, cat, { explorers, level, seed = '2026', axe = false }) {
-  await page.goto('/diamant');
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  for (let i = 0; i < 3; i++) await count.press('ArrowUp'); // 4 → 1 person
-  await expect(count).toHaveValue('1');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
-  await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
-  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
-  const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
-  // A number of explorers for each level: these of one level.
-  const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });
-  await number.focus();
-  for (let i = 0; i < explorers; i++) await number.press('ArrowDown');
-  await expect(number).toHaveValue(String(explorers));
-  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
-  if (axe) await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
-  await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
-}
-
-/** What follows an explorer's name as the screens say it: "Amelia the hard computer". */
-function explorerPattern(cat, level) {
-  const marker = msg(cat, 'diamant.explorer.name', { Name: '', Level: msg(cat, `diamant.explorer.level.${level}`) }).trim();
-  return marker;
-}
 
 test('one person plays a whole game with two explorers by keyboard', async ({ page }) => {
   test.setTimeout(300_000);
@@ -219,3 +191,54 @@ for (const lang of LANGS.filter((l) => l !== 'en')) {
     }
   });
 }
+
+// ---- practice: "what would the expert do?" ----
+
+test('practice: the expert is asked on one\'s own vote screen only, by button and key', async ({ page }) => {
+  test.setTimeout(120_000);
+  await postSettings(page, { lang: 'en' });
+  await page.goto('/diamant');
+  const cat = await catalog(page);
+  await newExplorersGame(page, cat, { explorers: 2, level: 'normal' });
+  const main = page.getByRole('main');
+  const ask = main.getByRole('button', { name: msg(cat, 'diamant.expert.button') });
+  const advice = new RegExp(`^(${escapeRe(msg(cat, 'diamant.expert.leave'))}|${escapeRe(msg(cat, 'diamant.expert.continue'))}) .+\\.$`);
+
+  // Never offered on a screen the table sees: the cave, handing the phone over.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  await expect(ask).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+  await expect(ask).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+
+  // Ada's own vote screen: offered, never shown unasked; the button asks, the answer said.
+  await expect(ask).toHaveAttribute('aria-keyshortcuts', 'E');
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await ask.press('Enter');
+  await expect(main.locator('#expert')).toHaveText(advice);
+  // Seed 2026 deals a snake first: the expert goes on with one card in fifteen ending the round.
+  await expect(main.locator('#expert')).toHaveText('The expert would continue. Snake: 2 cards in 30 would end the round; you carry 0 diamonds.');
+  await expect(page.getByRole('status').filter({ hasText: advice })).toHaveCount(1);
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Ada' }));
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectDark(page);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The vote goes on as ever; the advice is gone with the vote screen.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.voted.heading'));
+  await expect(main).not.toContainText(msg(cat, 'diamant.expert.button'));
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+  await expect(ask).toHaveCount(0);
+
+  // The next vote by the E key.
+  await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+  await expect(main.locator('#expert')).toHaveCount(0);
+  await page.keyboard.press('e');
+  await expect(main.locator('#expert')).toHaveText(advice);
+});

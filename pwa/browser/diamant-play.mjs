@@ -2,7 +2,7 @@
 // game with the phone's secret vote, found by role and name in the page's language. Shared
 // by the online and the offline tests.
 import { expect } from '@playwright/test';
-import { msg, h1, escapeRe, pressAndWait } from './helpers.mjs';
+import { msg, h1, escapeRe, pressAndWait, expectNoAxeViolations } from './helpers.mjs';
 
 export const NAMES = ['Ada', 'Bruno', 'Chiara'];
 export const SEED = '2026';
@@ -25,6 +25,34 @@ export function pluralPatterns(cat, id, params = {}) {
     const withParams = escaped.replace(/\\\{\\\{\s*\\\.(\w+)\s*\\\}\\\}/g, (_, k) => (k === 'Count' ? '(\\d+)' : String(params[k])));
     return new RegExp(withParams);
   });
+}
+
+/** Sets up a table of Ada and computer explorers through the setup form, by keyboard. */
+export async function newExplorersGame(page, cat, { explorers, level, seed = '2026', axe = false }) {
+  await page.goto('/diamant');
+  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
+  await count.focus();
+  for (let i = 0; i < 3; i++) await count.press('ArrowUp'); // 4 → 1 person
+  await expect(count).toHaveValue('1');
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
+  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
+  const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
+  // A number of explorers for each level: these of one level.
+  const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });
+  await number.focus();
+  for (let i = 0; i < explorers; i++) await number.press('ArrowDown');
+  await expect(number).toHaveValue(String(explorers));
+  await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
+  if (axe) await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: msg(cat, 'diamant.setup.start') }).press('Enter');
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+}
+
+/** What follows an explorer's name as the screens say it: "Amelia the hard computer". */
+export function explorerPattern(cat, level) {
+  const marker = msg(cat, 'diamant.explorer.name', { Name: '', Level: msg(cat, `diamant.explorer.level.${level}`) }).trim();
+  return marker;
 }
 
 /** Sets up a game through the setup form, by keyboard. */

@@ -297,6 +297,13 @@ func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	v.FillVote(seat, &p)
 	p.Where = v.Where()
 	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
+	if c.QueryParam("expert") != "" {
+		// Practice, on this seat's own vote screen: the expert's choice from the seat's
+		// view, said at once (DESIGN.md: Practice).
+		view := t.State.ViewOf(seat, t.Opt.Hidden)
+		p.Expert = say.DiamantAdvice(v.L, diamant.Advise(&view))
+		p.Say = []say.Sentence{{Text: p.Expert}}
+	}
 	return h.showPlay(c, http.StatusOK, p)
 }
 

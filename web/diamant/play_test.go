@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -164,6 +165,13 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
 		forms := markup.Parse(out).All(markup.Role("form"))
 		require.Equal(t, strings.Count(out, "<form"), len(forms), out)
+		if p.Screen == ScreenVote {
+			// Practice's form asks for the vote screen again, with the advice: a GET of this
+			// seat's own vote screen, no token.
+			require.Contains(t, out, `<form method="get" action="/diamant/`+p.ID+`/vote/`+strconv.Itoa(p.Voter.Seat)+`" class="expert"`)
+			forms = slices.DeleteFunc(forms, func(f *markup.Node) bool { return f.Attr("class") == "expert" })
+			require.Equal(t, strings.Count(out, "<form")-1, len(forms), out)
+		}
 		for _, form := range forms {
 			// Each is sent to one of this table's actions ("/diamant/ID/draw").
 			require.Equal(t, "post", form.Attr("method"), form.String())

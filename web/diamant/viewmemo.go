@@ -166,7 +166,7 @@ func shapeOf(p, s *Play, rows []Row) {
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, the
 // screen drawn once for every device with the same shape and language.
 func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
-	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || len(p.Players) > diamant.MaxPlayers {
+	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || p.Expert != "" || len(p.Players) > diamant.MaxPlayers {
 		return appendPlayReply(b, l, csrf, p)
 	}
 	sh := shapes.Get().(*shapeRoom)
@@ -312,7 +312,7 @@ func sameShape(p, q *Play) bool {
 		same(p.Hazards, q.Hazards) && p.Deck == q.Deck && p.ShowRisk == q.ShowRisk && p.Risk == q.Risk &&
 		p.DrawApp == q.DrawApp && p.DrawBox == q.DrawBox &&
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
-		p.VoteFirst == q.VoteFirst && p.Exits == q.Exits && p.Voter == q.Voter && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
+		p.VoteFirst == q.VoteFirst && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Proposal == q.Proposal && p.Ended == q.Ended &&
 		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole
 }

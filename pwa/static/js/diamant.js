@@ -120,6 +120,7 @@ function draw(reply, { live }) {
     }
   }
   const next = parse(reply.html);
+  if (live) keepAdvice(next);
   if (sameScreen(next)) {
     // The same screen: only what changed is touched, so the element a player is on (the
     // heading, a button, a row being read) stays on the page.
@@ -130,6 +131,19 @@ function draw(reply, { live }) {
   }
   enhance();
   return undefined;
+}
+
+/**
+ * Practice's advice, once asked for, stays on its vote screen while the other phones vote:
+ * the same seat's vote (the same step) holds the same advice.
+ */
+function keepAdvice(next) {
+  const advice = main.querySelector('#expert');
+  const form = next.querySelector('form.expert');
+  if (!advice || !form || next.querySelector('#expert')) return;
+  const step = (root) => root.querySelector('form.vote input[name="step"]')?.value;
+  const action = main.querySelector('form.expert')?.getAttribute('action');
+  if (form.getAttribute('action') === action && step(next) === step(main)) form.after(advice.cloneNode(true));
 }
 
 const screen = createScreen({ root: main, draw });
@@ -206,6 +220,11 @@ function where() {
   announce(p.textContent.trim().replace(/\s+/g, ' '));
 }
 
+/** Practice's "what would the expert do?" (the E key): asked on a vote screen that offers it. */
+function expert() {
+  main.querySelector('form.expert')?.requestSubmit();
+}
+
 // The card search fields wired (a screen updated in place keeps its field).
 const searched = new WeakSet();
 
@@ -227,8 +246,9 @@ function enhance() {
 
 document.addEventListener('submit', onSubmit);
 document.addEventListener('click', onClick);
-// R repeats the last announcement, S says where the game stands; not while typing.
-wireKeys({ repeat, where });
+// R repeats the last announcement, S says where the game stands, E asks what the expert
+// would do (on a vote screen); not while typing.
+wireKeys({ repeat, where, expert });
 // Back and forward: the server knows the screen; ask it again. A move within the screen
 // (the skip link's #main) is no other screen: reloading then would undo the skip.
 window.addEventListener('popstate', () => {

@@ -302,11 +302,12 @@ export function typesText(el) {
 
 /**
  * The keys every game shares: R (repeat) says the last announcement again, S (where) says
- * where the game stands; not while typing in a field, nor with a modifier, nor when a
- * control already took the key.
+ * where the game stands, E (expert, a game's practice, when it has one) asks what the
+ * expert would do; not while typing in a field, nor with a modifier, nor when a control
+ * already took the key.
  */
-export function wireKeys({ repeat, where }) {
-  const keys = { r: repeat, s: where };
+export function wireKeys({ repeat, where, expert }) {
+  const keys = { r: repeat, s: where, e: expert };
   document.addEventListener('keydown', (event) => {
     const action = event.key.length === 1 ? keys[event.key.toLowerCase()] : undefined;
     if (!action || event.defaultPrevented) return;
