@@ -193,6 +193,7 @@ func (v View) fillCave(p *Play) {
 	cards := st.TableCards()
 	p.TableCards = make([]string, 0, len(cards))
 	for _, tc := range cards {
+		p.Path = append(p.Path, PathCard{Value: tc.Card.Value(), Stays: tc.Stays})
 		if tc.Stays > 0 {
 			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
 		}
@@ -203,7 +204,7 @@ func (v View) fillCave(p *Play) {
 	for _, h := range st.HazardsSeen() {
 		p.Hazards = append(p.Hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
-	p.Deck = l.N("diamant.n.deck", st.DeckSize())
+	p.Deck, p.DeckCount = l.N("diamant.n.deck", st.DeckSize()), st.DeckSize()
 	if p.ShowRisk = v.Risk; p.ShowRisk {
 		ending, left := st.Risk()
 		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
