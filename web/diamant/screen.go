@@ -41,6 +41,7 @@ type View struct {
 	T         *diamanttable.Table
 	Risk      bool
 	Away      diamant.Seats
+	Pics      string // the URL of the cards' pictures (icons/diamant/cards.svg); none: no pictures
 }
 
 // Screen makes in p (a zero Play) the screen the table is at for this device. show asks
@@ -52,6 +53,7 @@ func (v View) Screen(show string, p *Play) {
 	st := t.State
 	names := v.names()
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
+	p.Pics = v.Pics
 	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
 	p.Where = v.where()
 	if t.Opt.Phones {
@@ -102,7 +104,7 @@ func (v View) Screen(show string, p *Play) {
 			// A phone holding several seats goes from the draw straight to passing the
 			// phone: what happened first (the card, shown and said), then what to do next.
 			p.Say = append(slices.Clip(p.News), pass)
-			p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), true
+			p.setCard(l, t.Card)
 		} else {
 			p.News = nil // one phone: the card was said on the cave screen, before the pass
 		}
@@ -147,11 +149,22 @@ func (v View) fillCave(p *Play) {
 	if t.Card != diamant.NoCard && drawn(t) {
 		// The card just drawn, shown; its news says it (the line is not read twice). After
 		// a vote it would be stale: read first on the reveal, "lava" sounds like a second one.
-		p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), true
+		p.setCard(l, t.Card)
+	}
+	if drawn(t) {
+		for _, e := range t.Last {
+			switch {
+			case e.Type == diamant.EvHazard && e.Second:
+				p.Twin = true // the second of its kind: shown beside its twin
+			case e.Type == diamant.EvRoundEnded && e.Reason == diamant.EndHazard && p.LastCard == "":
+				p.setCard(l, e.Card) // the hazard that ended the round, after the next round began
+			}
+		}
 	}
 	w, _ := st.Winners()
 	shown := t.Shown()
 	names := v.names()
+	p.Revealed = revealed(t, names)
 	p.ChestNote = say.DiamantChestNote(l, names, t.Seats, shown)
 	p.InCave = st.InCave()
 	p.Players = make([]Row, len(names))
@@ -170,11 +183,17 @@ func (v View) fillCave(p *Play) {
 	if st.Finished() {
 		winners := say.DiamantSeatNames(names, w)
 		p.Winners = say.And(l, winners)
+		p.Podium = ranking(l, st, names)
 		return
+	}
+	if p.Screen == ScreenRoundEnd && !t.Opt.Hidden {
+		// Every chest is seen by every phone: the standings, the same on each.
+		p.Standings = ranking(l, st, names)
 	}
 	cards := st.TableCards()
 	p.TableCards = make([]string, 0, len(cards))
 	for _, tc := range cards {
+		p.Path = append(p.Path, PathCard{Value: tc.Card.Value(), Stays: tc.Stays})
 		if tc.Stays > 0 {
 			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
 		}
@@ -185,7 +204,7 @@ func (v View) fillCave(p *Play) {
 	for _, h := range st.HazardsSeen() {
 		p.Hazards = append(p.Hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 	}
-	p.Deck = l.N("diamant.n.deck", st.DeckSize())
+	p.Deck, p.DeckCount = l.N("diamant.n.deck", st.DeckSize()), st.DeckSize()
 	if p.ShowRisk = v.Risk; p.ShowRisk {
 		ending, left := st.Risk()
 		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
@@ -225,6 +244,66 @@ func (v View) fillCave(p *Play) {
 	case st.VoteDue():
 		p.Exits = p.InCave
 	}
+}
+
+// setCard shows the card c, drawn: its name, its picture and the number on it. Its news says
+// it: the card's line is seen, not read twice.
+func (p *Play) setCard(l *i18n.Localizer, c diamant.Card) {
+	p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, c), c.Kind().String(), true
+	p.LastPic, p.LastValue = picOf(c), 0
+	if c.Kind() != diamant.KindHazard {
+		p.LastValue = c.Value()
+	}
+}
+
+// picOf is the picture of a card: its symbol in the pictures' file.
+func picOf(c diamant.Card) string {
+	switch c.Kind() {
+	case diamant.KindTreasure:
+		return "treasure"
+	case diamant.KindIdol:
+		return "idol"
+	}
+	return c.String()
+}
+
+// revealed are the vote cards turned by the table's last step, in seat order: who went on,
+// who left (none when the last step revealed no vote).
+func revealed(t *diamanttable.Table, names []string) []VoteCard {
+	i := slices.IndexFunc(t.Last, func(e diamant.Event) bool { return e.Type == diamant.EvVotesRevealed })
+	if i < 0 {
+		return nil
+	}
+	leave := t.Last[i].Seats
+	stay := t.State.InCave()
+	if slices.ContainsFunc(t.Last, func(e diamant.Event) bool { return e.Type == diamant.EvRoundEnded }) {
+		stay = 0 // the round ended because everyone left: the cave is the next round's
+	}
+	var out []VoteCard
+	for seat := range t.State.Players() {
+		if leave.Has(seat) || stay.Has(seat) {
+			out = append(out, VoteCard{Name: names[seat], Leave: leave.Has(seat)})
+		}
+	}
+	return out
+}
+
+// ranking is every player from the highest score, those with the same score sharing
+// their place ("Ada with 12 points").
+func ranking(l *i18n.Localizer, st *diamant.State, names []string) []Place {
+	seats := make([]int, st.Players())
+	for i := range seats {
+		seats[i] = i
+	}
+	slices.SortStableFunc(seats, func(a, b int) int { return st.Score(b) - st.Score(a) })
+	out := make([]Place, len(seats))
+	for i, seat := range seats {
+		out[i] = Place{Rank: i + 1, Name: names[seat], Text: l.N("diamant.n.history.score", st.Score(seat), "Name", names[seat])}
+		if i > 0 && st.Score(seat) == st.Score(seats[i-1]) {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
 }
 
 // drawn reports whether the table's last step drew a card, which its news says.

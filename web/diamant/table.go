@@ -49,7 +49,8 @@ func (h handlers) createTable(ctx context.Context, device string, opt diamanttab
 // view is what this device's screens of t are made from.
 func (h handlers) view(c echo.Context, t *diamanttable.Table) View {
 	d := h.ReadSession(c)
-	v := View{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk}
+	v := View{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
+		Pics: h.Assets.URL("icons/diamant/cards.svg")}
 	if t.Opt.Phones {
 		v.Away = h.awaySeats(t)
 	}

@@ -314,7 +314,10 @@ func sameShape(p, q *Play) bool {
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
 		p.VoteFirst == q.VoteFirst && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Proposal == q.Proposal && p.Ended == q.Ended &&
-		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole
+		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole &&
+		p.LastPic == q.LastPic && p.LastValue == q.LastValue && p.Twin == q.Twin && p.Pics == q.Pics &&
+		same(p.Path, q.Path) && p.DeckCount == q.DeckCount &&
+		same(p.Revealed, q.Revealed) && same(p.Standings, q.Standings) && same(p.Podium, q.Podium)
 }
 
 // same: a and b are both nil or both not, with equal elements.

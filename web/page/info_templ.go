@@ -313,7 +313,7 @@ func About(f Frame) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			for _, part := range []string{"access", "install", "privacy", "games"} {
+			for _, part := range []string{"access", "install", "privacy", "games", "credits"} {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<h2>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
