@@ -68,6 +68,25 @@ export function sameSentence(a, b) {
   return bare(a) !== '' && bare(a) === bare(b);
 }
 
+/**
+ * What the live region says of a polite text when a screen reader has just said the
+ * heading focus moved to (heard): the text without a last sentence that only says the
+ * heading again ("Treasure of 11: 3 diamonds each. Ada: continue or leave?" under the
+ * heading "Ada: continue or leave?"), nothing when the text is the heading; each fact once.
+ */
+export function beyondHeading(text, heard) {
+  const t = (text ?? '').trim();
+  if (!heard || sameSentence(t, heard)) return heard ? '' : t;
+  const bare = (x) => x.trim().replace(/[\s.!?\u00a0\u202f]+$/u, '').replace(/\s+/g, ' ');
+  const h = bare(heard);
+  const body = bare(t);
+  if (h === '' || !body.endsWith(h)) return t;
+  const before = body.slice(0, body.length - h.length);
+  // Only a whole last sentence: what comes before it ends one.
+  if (!/[.!?…:;]\s+$/u.test(before)) return t;
+  return before.trim();
+}
+
 /** The sentences of a reply: the alarms, the rest, and the sounds that go with them, in order. */
 export function sentences(announced = []) {
   const list = announced ?? [];
@@ -234,8 +253,19 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
   function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
     if (said.alarms) announce(said.alarms, { assertive: true });
-    const live = !heard || !sameSentence(said.polite, heard);
-    if (said.polite) setTimeout(() => announce(said.polite, { live }), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    // The live region leaves out what only says the heading again; the app's own voice,
+    // which reads no heading, says it all.
+    const region = beyondHeading(said.polite, heard);
+    if (said.polite) {
+      setTimeout(() => {
+        if (region !== said.polite) {
+          announce(region, { speak: false });
+          announce(said.polite, { live: false });
+        } else {
+          announce(said.polite);
+        }
+      }, said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    }
     const { sounds, haptic: kind } = feel(reply, said);
     sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
     if (kind) haptic(kind);
