@@ -325,3 +325,60 @@ for (const lang of LANGS) {
     }
   });
 }
+
+// Keys that work with a screen reader (issue #23): each game puts focus where a screen
+// reader is in its focus mode (a control of a toolbar named by the heading, a grid's
+// plate), so that its keys reach the page; they are pressed right there.
+test('keys where each game puts focus: Diamant, the clock, Donuts', async ({ page, context }) => {
+  await record(context);
+  await postSettings(page, { lang: 'en' });
+  await page.goto(await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' }));
+  const cat = await catalog(page);
+  const last = async () => (await said(page)).at(-1)?.text;
+  const controls = page.getByRole('toolbar', { name: msg(cat, 'diamant.round.heading', { Round: 1 }) });
+  await expect(controls.getByRole('button', { name: msg(cat, 'diamant.draw.app') })).toBeFocused();
+  // S says where we are, R says it again.
+  const where = async () => (await page.locator('#where').textContent()).trim().replace(/\s+/g, ' ');
+  await page.keyboard.press('s');
+  await expect.poll(last).toBe(await where());
+  const n = (await said(page)).length;
+  await page.keyboard.press('r');
+  await expect.poll(async () => (await said(page)).length).toBe(n + 1);
+  expect(await last()).toBe(await where());
+  // Enter draws; focus goes to the next primary control, in the same toolbar.
+  await page.keyboard.press('Enter');
+  const vote = controls.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) });
+  await expect(vote).toBeFocused();
+  // The arrows go through the toolbar's controls, and round.
+  const repeat = controls.getByRole('button', { name: msg(cat, 'diamant.repeat') });
+  const whereButton = controls.getByRole('button', { name: msg(cat, 'diamant.where.button') });
+  await page.keyboard.press('ArrowRight');
+  await expect(repeat).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(whereButton).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(vote).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(whereButton).toBeFocused();
+  await page.keyboard.press('s');
+  await expect.poll(last).toBe(await where());
+
+  // The clock: Start, in the clock's toolbar; Space starts, focus on the team to play,
+  // where Space ends the turn and P pauses.
+  await page.goto('/donaz/clock?game=hd1');
+  const clock = page.getByRole('toolbar', { name: msg(cat, 'donaz.clock.title') });
+  await expect(clock.getByRole('button', { name: msg(cat, 'donaz.clock.start') })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(clock.locator('.half-button:focus')).toHaveCount(1);
+  const before = (await said(page)).length;
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await said(page)).length, 'the turn ended, said').toBeGreaterThan(before);
+  await page.keyboard.press('p');
+  await expect.poll(last).toBe(msg(cat, 'donaz.announce.paused'));
+
+  // Donuts: the board's plate, in the grid; A says where a donut may go.
+  await page.goto(await createTable(page, '/donuts', { mode: 'two', first: 'chocolate', board: 'number', seed: '7' }));
+  await expect(page.getByRole('gridcell').and(page.locator(':focus'))).toHaveCount(1);
+  await page.keyboard.press('a');
+  await expect.poll(last).toBe(msg(cat, 'donuts.playable.any'));
+});

@@ -16,7 +16,7 @@
 //
 // The keyboard shortcuts every game shares are here too: R says the last announcement
 // again, S where the game stands; never while typing in a field.
-import { announce, sound, haptic, focusHeading } from './feedback.js';
+import { announce, sound, haptic, focusHeading, focusScreen } from './feedback.js';
 
 // ---- pure parts (pwa/test/screen.test.mjs) ----
 
@@ -229,7 +229,9 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
     if (focus === 'screen') {
       const same = ((live && !asked) || stay) && heading() === before;
       if (!same) {
-        focusHeading(root);
+        // The heading, or the primary control in the toolbar the heading names: either
+        // way a screen reader says the heading.
+        focusScreen(root);
         toHeading = true;
       } else if (key) {
         // The same screen: focus stays on the element the player was on, or on the same
