@@ -36,10 +36,10 @@ async function press(locator) {
   await answered;
 }
 
-// A phone holding two seats (the host with a player who has no phone) hears the card drawn,
-// then whom to pass the phone to; the pass screen shows the card too.
+// A phone holding two seats (the host with a player who has no phone) hears the card drawn
+// and whom to pass the phone to (its heading), each once; the pass screen shows the card too.
 for (const lang of LANGS) {
-  test(`a phone with two seats, ${lang}: the card, then "pass the phone"`, async ({ browser }) => {
+  test(`a phone with two seats, ${lang}: the card and "pass the phone", each once`, async ({ browser }) => {
     test.setTimeout(120_000);
     const phones = [];
     try {
@@ -68,17 +68,22 @@ for (const lang of LANGS) {
         await expect(h1(host)).toHaveText(new RegExp(`^(${escapeRe(msg(cat, 'diamant.pass.heading', { Name: 'Ada' }))}|${escapeRe(ended)})$`));
         if ((await h1(host).textContent()) === ended) break; // a second hazard
         await expect(h1(bruno)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Bruno' }));
-        // Bruno's phone hears the card, then his vote: the card is what comes before his heading.
+        // Bruno's phone hears his vote (the heading focus moved to) and the card (the news),
+        // each once: the live region does not say the heading again.
         const vote = msg(cat, 'diamant.vote.heading', { Name: 'Bruno' });
-        await expect.poll(async () => (await said(bruno)).slice(brunoBefore).some((s) => s.text.endsWith(vote))).toBe(true);
-        const brunoHeard = (await said(bruno)).slice(brunoBefore).map((s) => s.text).findLast((t) => t.endsWith(vote));
-        const news = brunoHeard.slice(0, brunoHeard.lastIndexOf(vote)).trim();
+        await expect(h1(bruno)).toBeFocused();
+        await expect.poll(async () => (await said(bruno)).length).toBeGreaterThan(brunoBefore);
+        await bruno.waitForTimeout(300);
+        const news = (await said(bruno)).slice(brunoBefore).map((s) => s.text).join(' ');
         expect(news, 'Bruno heard the card').not.toBe('');
-        // The host's phone hears the same card first, then whom to pass the phone to.
+        expect(news, 'Bruno\'s live region does not say his heading again').not.toContain(vote);
+        // The host's phone hears the same card, and whom to pass the phone to from its
+        // heading, with focus: each once.
+        await expect(h1(host)).toBeFocused();
         await expect.poll(async () => (await said(host)).length).toBeGreaterThan(before);
         await host.waitForTimeout(300);
         const hostHeard = (await said(host)).slice(before).map((s) => s.text).join(' ');
-        expect(hostHeard, `the host hears the card (${news}), then "${pass}"`).toBe(`${news} ${pass}`);
+        expect(hostHeard, `the host hears the card (${news}), "${pass}" from the heading`).toBe(news);
         heardCards += 1;
         // The pass screen shows the card.
         await expect(host.getByRole('main')).toContainText(news);
@@ -171,32 +176,42 @@ for (const lang of LANGS) {
 
 /**
  * The steps a screen reader's virtual cursor takes from the screen's heading to each of
- * the controls named, reading on (a swipe right, the down arrow): each control is a step,
- * and each piece of text outside one, a paragraph, an item, a cell, a legend; what is
- * hidden (hidden, aria-hidden, not displayed) is skipped, and a label with its control is
- * one step. The count without the "end of list" steps of a real reader.
+ * the controls named, reading on (a swipe right, the down arrow), as a virtual screen
+ * reader's "next item" counts them: every element with a role (a control, a heading, a
+ * list and its items, a table, its rows and cells, a named section, a toolbar, a group)
+ * or with text of its own is a step; what is hidden (hidden, aria-hidden, not displayed)
+ * is skipped, and a label with its control is one step. The count without the "end of
+ * list" steps of a real reader.
  */
 async function stepsFromHeading(page, names) {
   return page.evaluate((wanted) => {
     const main = document.getElementById('main');
     const controls = 'a[href],button,input:not([type=hidden]),select,textarea,summary';
+    const roles = new Set(['H1', 'H2', 'H3', 'H4', 'P', 'UL', 'OL', 'LI', 'TABLE', 'TR', 'TH', 'TD', 'FIELDSET', 'LEGEND']);
     const shown = (el) => el.checkVisibility() && !el.closest('[aria-hidden="true"],[hidden]');
+    const bare = (t) => t.trim().replace(/\s+/g, ' ');
     const stops = [];
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.nodeType === Node.ELEMENT_NODE) {
-        if (n.matches(controls) && shown(n)) stops.push({ el: n, name: n.textContent.trim().replace(/\s+/g, ' ') });
-        continue;
+    const walk = (el) => {
+      for (const c of el.children) {
+        if (!shown(c)) continue;
+        if (c.matches(controls)) {
+          stops.push({ el: c, name: bare(c.textContent) });
+          continue;
+        }
+        if (c.tagName === 'LABEL' && c.querySelector(controls)) {
+          walk(c);
+          continue;
+        }
+        const text = [...c.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+        const named = c.tagName === 'SECTION' && (c.hasAttribute('aria-labelledby') || c.hasAttribute('aria-label'));
+        if (c.hasAttribute('role') || roles.has(c.tagName) || named || text) stops.push({ el: c, name: bare(c.textContent) });
+        walk(c);
       }
-      const el = n.parentElement;
-      if (!n.textContent.trim() || !shown(el) || el.closest(controls) || el.closest('label')?.querySelector(controls)) continue;
-      const block = el.closest('p,li,h1,h2,h3,legend,th,td,caption,dt,dd,div');
-      if (stops.at(-1)?.el !== block) stops.push({ el: block, name: block.textContent.trim() });
-    }
+    };
+    walk(main);
     const start = stops.findIndex((s) => s.el.tagName === 'H1');
     const out = {};
-    const bare = (t) => t.trim().replace(/\s+/g, ' ');
-    for (const w of wanted) out[w] = stops.findIndex((s) => bare(s.name) === bare(w)) - start;
+    for (const w of wanted) out[w] = stops.findIndex((s) => s.el.matches(controls) && s.name === bare(w)) - start;
     return out;
   }, names);
 }
@@ -325,3 +340,60 @@ for (const lang of LANGS) {
     }
   });
 }
+
+// Keys that work with a screen reader (issue #23): each game puts focus where a screen
+// reader is in its focus mode (a control of a toolbar named by the heading, a grid's
+// plate), so that its keys reach the page; they are pressed right there.
+test('keys where each game puts focus: Diamant, the clock, Donuts', async ({ page, context }) => {
+  await record(context);
+  await postSettings(page, { lang: 'en' });
+  await page.goto(await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' }));
+  const cat = await catalog(page);
+  const last = async () => (await said(page)).at(-1)?.text;
+  const controls = page.getByRole('toolbar', { name: msg(cat, 'diamant.round.heading', { Round: 1 }) });
+  await expect(controls.getByRole('button', { name: msg(cat, 'diamant.draw.app') })).toBeFocused();
+  // S says where we are, R says it again.
+  const where = async () => (await page.locator('#where').textContent()).trim().replace(/\s+/g, ' ');
+  await page.keyboard.press('s');
+  await expect.poll(last).toBe(await where());
+  const n = (await said(page)).length;
+  await page.keyboard.press('r');
+  await expect.poll(async () => (await said(page)).length).toBe(n + 1);
+  expect(await last()).toBe(await where());
+  // Enter draws; focus goes to the next primary control, in the same toolbar.
+  await page.keyboard.press('Enter');
+  const vote = controls.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) });
+  await expect(vote).toBeFocused();
+  // The arrows go through the toolbar's controls, and round.
+  const repeat = controls.getByRole('button', { name: msg(cat, 'diamant.repeat') });
+  const whereButton = controls.getByRole('button', { name: msg(cat, 'diamant.where.button') });
+  await page.keyboard.press('ArrowRight');
+  await expect(repeat).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(whereButton).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(vote).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(whereButton).toBeFocused();
+  await page.keyboard.press('s');
+  await expect.poll(last).toBe(await where());
+
+  // The clock: Start, in the clock's toolbar; Space starts, focus on the team to play,
+  // where Space ends the turn and P pauses.
+  await page.goto('/donaz/clock?game=hd1');
+  const clock = page.getByRole('toolbar', { name: msg(cat, 'donaz.clock.title') });
+  await expect(clock.getByRole('button', { name: msg(cat, 'donaz.clock.start') })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(clock.locator('.half-button:focus')).toHaveCount(1);
+  const before = (await said(page)).length;
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await said(page)).length, 'the turn ended, said').toBeGreaterThan(before);
+  await page.keyboard.press('p');
+  await expect.poll(last).toBe(msg(cat, 'donaz.announce.paused'));
+
+  // Donuts: the board's plate, in the grid; A says where a donut may go.
+  await page.goto(await createTable(page, '/donuts', { mode: 'two', first: 'chocolate', board: 'number', seed: '7' }));
+  await expect(page.getByRole('gridcell').and(page.locator(':focus'))).toHaveCount(1);
+  await page.keyboard.press('a');
+  await expect.poll(last).toBe(msg(cat, 'donuts.playable.any'));
+});

@@ -238,13 +238,35 @@ export const h1 = (page) => page.getByRole('heading', { level: 1 });
  */
 export const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
 
-/** Presses a control with the keyboard and waits for the next screen's heading to take focus. */
+/**
+ * Focus is where a new Diamant screen puts it (issue #23): on its primary control, in the
+ * game's controls (a toolbar named by the heading), else on its heading.
+ */
+export async function expectScreenFocus(page) {
+  await expect.poll(() => page.evaluate(() => {
+    const want = document.querySelector('main [role="toolbar"] [data-primary]') ?? document.querySelector('main h1');
+    return document.activeElement === want;
+  }), { message: 'focus on the primary control, else the heading' }).toBe(true);
+}
+
+/** Presses a control with the keyboard and waits for the next screen to take focus. */
 export async function pressAndWait(locator, { timeout = 5000 } = {}) {
   const page = locator.page();
+  // The screen shown: its version, kind and heading.
+  const before = await page.evaluate(() => {
+    const d = document.querySelector('[data-version]');
+    return `${d?.dataset.version} ${d?.dataset.screen} ${document.querySelector('main h1')?.textContent}`;
+  });
   await locator.press('Enter');
-  // Polled every animation frame: expect's own polling waits 100 ms and more between tries.
-  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', null, { timeout });
-  await expect(h1(page)).toBeFocused();
+  // Another screen, focus on its primary control or heading. Polled every animation
+  // frame: expect's own polling waits 100 ms and more between tries.
+  await page.waitForFunction((was) => {
+    const d = document.querySelector('[data-version]');
+    const now = `${d?.dataset.version} ${d?.dataset.screen} ${document.querySelector('main h1')?.textContent}`;
+    const a = document.activeElement;
+    return now !== was && (a?.tagName === 'H1' || Boolean(a?.matches('main [role="toolbar"] [data-primary]')));
+  }, before, { timeout });
+  await expectScreenFocus(page);
 }
 
 /** Fails when anything sticks out sideways (WCAG 1.4.10); names what does. */

@@ -4,7 +4,7 @@
 // to the content; without scripts the menu is a <details> that still opens. Axe on each
 // screen with the menu open, in four languages.
 import { test, expect } from '@playwright/test';
-import { LANGS, LANG_NAMES, createTable, expectNoAxeViolations, postSettings, catalog, msg, h1 } from './helpers.mjs';
+import { LANGS, LANG_NAMES, createTable, expectNoAxeViolations, postSettings, catalog, msg, h1, expectScreenFocus } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -79,17 +79,16 @@ for (const lang of LANGS) {
       console.log(`${lang}, ${where}, 390×844 at 200 %: h1 top ${Math.round(top)} px`);
       await checkMenu(page, cat, lang, where);
 
-      // The skip link comes first and still leads to the content. A Diamant screen loaded
-      // whole puts focus on its heading (issue 23): the game is already reached.
+      // The skip link comes first and still leads to the content. A play screen loaded
+      // whole puts focus on the game (issue 23): Diamant's primary control or heading,
+      // Donuts' board, the clock's Start, where a screen reader's keys reach the game.
       await page.reload();
       const skip = page.getByRole('link', { name: msg(cat, 'nav.skip') });
-      if (where === "Diamant's play screen") {
-        await expect(h1(page)).toBeFocused();
-        expect(await page.evaluate(() => document.querySelector('a[href], button, input, select, textarea, [tabindex]')?.className), `${where}: the first control`).toBe('skip');
-        await skip.focus();
-      } else {
-        await page.keyboard.press('Tab');
-      }
+      if (where === "Diamant's play screen") await expectScreenFocus(page);
+      else if (where === "Donuts' game") await expect(page.getByRole('gridcell').and(page.locator(':focus'))).toHaveCount(1);
+      else await expect(page.getByRole('button', { name: msg(cat, 'donaz.clock.start') })).toBeFocused();
+      expect(await page.evaluate(() => document.querySelector('a[href], button, input, select, textarea, [tabindex]')?.className), `${where}: the first control`).toBe('skip');
+      await skip.focus();
       await expect(skip).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('main')).toBeFocused();

@@ -3,7 +3,7 @@
 // its action's reply, both at the same version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGuard, sentences, sameSentence, FEEL } from '../static/js/screen.js';
+import { createGuard, sentences, sameSentence, beyondHeading, FEEL } from '../static/js/screen.js';
 
 const at = (version, table = 'ttt') => ({ table, version, announce: [] });
 
@@ -123,4 +123,15 @@ test('a sentence that only says the heading again is known (each fact once)', ()
   assert.equal(sameSentence('Passez le téléphone à Anna\u202f!', 'Passez le téléphone à Anna'), true);
   assert.equal(sameSentence('Vote recorded. Pass the phone to Anna.', 'Pass the phone to Anna'), false);
   assert.equal(sameSentence('', ''), false);
+});
+
+test('the live region leaves out a last sentence that only says the heading again', () => {
+  const vote = 'Ada: continue or leave?';
+  assert.equal(beyondHeading(`Treasure of 14: 4 diamonds each, and 2 stay on the card. ${vote}`, vote), 'Treasure of 14: 4 diamonds each, and 2 stay on the card.');
+  assert.equal(beyondHeading('Ada\u00a0: continuer ou partir\u202f?', 'Ada\u00a0: continuer ou partir'), '');
+  assert.equal(beyondHeading('Trésor de 7. Ada\u00a0: continuer ou partir\u202f?', 'Ada\u00a0: continuer ou partir\u202f?'), 'Trésor de 7.');
+  // Not a whole sentence of its own, or no heading heard: the text as it is.
+  assert.equal(beyondHeading('Bruno wins with 9 points. Round 1 is over', 'Round 1 is over'), 'Bruno wins with 9 points.');
+  assert.equal(beyondHeading('Everyone continues and Round 1 is over', 'Round 1 is over'), 'Everyone continues and Round 1 is over');
+  assert.equal(beyondHeading('Vote recorded. Pass the phone to Anna.', ''), 'Vote recorded. Pass the phone to Anna.');
 });

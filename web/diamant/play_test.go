@@ -162,7 +162,7 @@ func TestDiamantPlayHTMLScreens(t *testing.T) {
 		out := playHTML(v)
 		seen[p.Screen] = true
 		require.Contains(t, out, `<div class="diamant" data-screen="`+string(p.Screen)+`" data-version="`+strconv.FormatInt(p.Version, 10)+`"`)
-		require.Contains(t, out, `<h1 tabindex="-1">`+asText(p.Heading)+`</h1>`)
+		require.Contains(t, out, `<h1 id="play-h" tabindex="-1">`+asText(p.Heading)+`</h1>`)
 		forms := markup.Parse(out).All(markup.Role("form"))
 		require.Equal(t, strings.Count(out, "<form"), len(forms), out)
 		if p.Screen == ScreenVote {

@@ -99,6 +99,11 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 		out = append(out, Sentence{Text: upperFirst(text), Assertive: assertive, Sound: sound})
 	}
 	brief := v == Brief
+	// Whether anyone in the cave lost diamonds to a second hazard (each is named).
+	lost := false
+	for _, e := range events {
+		lost = lost || e.Type == diamant.EvHandLost
+	}
 	for _, e := range events {
 		switch e.Type {
 		case diamant.EvRoundStarted:
@@ -165,11 +170,15 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 		case diamant.EvIdolsRemoved:
 			add(l.N(v.Pick("diamant.n.idols.lost", "diamant.brief.n.idols.lost"), len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)), false, "")
 		case diamant.EvRoundEnded:
-			why := "empty"
-			if e.Reason == diamant.EndHazard {
-				why = "hazard"
+			// The round's end is said once (issue #23): the screen's heading says "Round 1 is
+			// over", a second hazard's alarm says it too, and each one who flees with
+			// diamonds is named; what is left is why it ended, when nobody lost any.
+			switch {
+			case e.Reason != diamant.EndHazard:
+				add(l.T(v.Pick("diamant.say.end.empty", "diamant.brief.end.empty")), false, "")
+			case !lost && !brief:
+				add(l.T("diamant.say.end.hazard"), false, "")
 			}
-			add(l.T(v.Pick("diamant.say.end.", "diamant.brief.end.")+why, "Round", e.Round), false, "")
 			if e.Amount > 0 {
 				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
 			}

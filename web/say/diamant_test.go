@@ -66,7 +66,6 @@ func TestEventSentences(t *testing.T) {
 				{Text: "A second spider! The round is over.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno flees and loses 5 diamonds."},
 				{Text: "One card of this hazard leaves the game."},
-				{Text: "Round 2 is over: whoever was still in the cave fled empty-handed."},
 				{Text: "1 diamond left on the cards goes back to the box."},
 			},
 			"fr": {
@@ -74,7 +73,6 @@ func TestEventSentences(t *testing.T) {
 				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno s'enfuit et perd 5 diamants."},
 				{Text: "Une carte de ce danger quitte le jeu."},
-				{Text: "La manche 2 est finie : ceux qui étaient encore dans la grotte ont fui les mains vides."},
 				{Text: "1 diamant resté sur les cartes retourne dans la boîte."},
 			},
 			"sk": {
@@ -82,7 +80,6 @@ func TestEventSentences(t *testing.T) {
 				{Text: "Druhý pavúk! Kolo sa skončilo.", Assertive: true, Sound: "lost"},
 				{Text: "Bruno uteká a stráca 5 diamantov."},
 				{Text: "Jedna karta tohto nebezpečenstva odchádza z hry."},
-				{Text: "Kolo 2 sa skončilo: kto bol ešte v jaskyni, utiekol s prázdnymi rukami."},
 				{Text: "1 diamant z kariet sa vracia do krabice."},
 			},
 		}},
@@ -160,19 +157,19 @@ func TestEventSentences(t *testing.T) {
 		}, map[string][]Sentence{
 			"en": {
 				{Text: "The idol worth 12 is lost in the cave."},
-				{Text: "Round 5 is over: everyone has left the cave."},
+				{Text: "Everyone has left the cave."},
 				{Text: "Game over: Ada and Bruno share the win with 31 points."},
 				{Text: "Round 3 begins: the idol worth 8 joins the deck, which now holds 32 cards."},
 			},
 			"fr": {
 				{Text: "L'idole de 12 est perdue dans la grotte."},
-				{Text: "La manche 5 est finie : tout le monde est sorti de la grotte."},
+				{Text: "Tout le monde est sorti de la grotte."},
 				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points."},
 				{Text: "La manche 3 commence : l'idole de 8 rejoint la pioche, qui compte maintenant 32 cartes."},
 			},
 			"sk": {
 				{Text: "Idol za 12 zostáva stratený v jaskyni."},
-				{Text: "Kolo 5 sa skončilo: všetci opustili jaskyňu."},
+				{Text: "Všetci opustili jaskyňu."},
 				{Text: "Koniec hry: Ada a Bruno majú po 31 bodov a delia sa o víťazstvo."},
 				{Text: "Začína kolo 3: do balíčka pribúda idol za 8 a je v ňom teraz 32 kariet."},
 			},

@@ -3,7 +3,8 @@
 // (every game's) puts it on the page: the version guard, the screen swapped in, focus on
 // the new heading, the announcements and the sounds; live events go the same way. Without
 // this module every form still works (POST, then 303 to the screen).
-import { announce, repeatLast, lastAnnouncement, focusHeading } from './feedback.js';
+import { announce, repeatLast, lastAnnouncement, focusScreen } from './feedback.js';
+import './toolbar.js';
 import { filterCards } from './diamant-cards.js';
 import { follow, keepsVote } from './diamant-live.js';
 import { createScreen, wireKeys, morph, PAGE, PAGE_HEADER } from './screen.js';
@@ -255,9 +256,10 @@ window.addEventListener('popstate', () => {
   if (location.pathname + location.search !== screen.shownAt()) location.reload();
 });
 enhance();
-// A play screen loaded whole (a start, a reload) puts focus on its heading, as a screen
-// drawn by script does: the player starts on the game, not at the top of the page.
-if (screenOf(main)) focusHeading(main);
+// A play screen loaded whole (a start, a reload) puts focus on its primary control or its
+// heading, as a screen drawn by script does: the player starts on the game, not at the top
+// of the page.
+if (screenOf(main)) focusScreen(main);
 // The table's live stream: a newer view as a live update; a phone gone away or back (the
 // same version) only onto the same screen.
 follow(main, {

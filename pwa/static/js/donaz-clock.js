@@ -20,6 +20,7 @@ import {
 } from './clock-history.js';
 import { wireShareButtons } from './share.js';
 import './awake.js';
+import './toolbar.js';
 
 const STORE = 'tavolo.donaz.clock';
 const FLIP = 'tavolo.donaz.flip';
@@ -628,3 +629,9 @@ if ('caches' in window && navigator.onLine) {
 
 if (fresh && drawn !== null) speakOut(drawnSentence(names[drawn], t, verbosity()));
 loop();
+// Focus starts on the clock's controls, a toolbar named by the page's heading: a screen
+// reader is in its focus mode there, so Space and the letter keys reach the clock instead
+// of clicking what its virtual cursor is on or being its own keys (issue #23). Start when
+// ready, else the button of the team to play.
+if (clock.phase === 'ready') els.start.focus();
+else if (clock.phase === 'running' || clock.phase === 'paused') els.button[clock.active].focus();

@@ -286,4 +286,8 @@ if (table) {
   });
   // On two phones, the other phone's moves arrive by the table's live stream.
   follow(main, board.screen);
+  // A game loaded whole starts on the board, a grid: a screen reader is in its focus mode
+  // there, where the arrows and the game's letter keys reach the page (issue #23); unless
+  // the page put focus elsewhere (a field it asks for).
+  if (!document.activeElement || document.activeElement === document.body) board.focus(board.current, { speak: false });
 }

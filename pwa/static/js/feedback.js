@@ -180,3 +180,14 @@ export function focusHeading(container = document) {
   if (!h.hasAttribute('tabindex')) h.setAttribute('tabindex', '-1');
   h.focus();
 }
+
+/**
+ * Moves focus to a new screen: to its primary control when it has one in the game's
+ * controls (a toolbar named by the heading, where a screen reader is in focus mode and the
+ * game's keys work), else to its heading.
+ */
+export function focusScreen(container = document) {
+  const primary = container.querySelector('[role="toolbar"] [data-primary]');
+  if (primary && !primary.closest('[hidden]')) primary.focus();
+  else focusHeading(container);
+}

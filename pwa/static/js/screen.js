@@ -16,7 +16,7 @@
 //
 // The keyboard shortcuts every game shares are here too: R says the last announcement
 // again, S where the game stands; never while typing in a field.
-import { announce, sound, haptic, focusHeading } from './feedback.js';
+import { announce, sound, haptic, focusHeading, focusScreen } from './feedback.js';
 
 /**
  * This page's name, on its live stream's address (page=) and on its actions (PAGE_HEADER):
@@ -74,6 +74,25 @@ export function createGuard({ version = -1, path = '' } = {}) {
 export function sameSentence(a, b) {
   const bare = (t) => (t ?? '').trim().replace(/[\s.!?\u00a0\u202f]+$/u, '').replace(/\s+/g, ' ');
   return bare(a) !== '' && bare(a) === bare(b);
+}
+
+/**
+ * What the live region says of a polite text when a screen reader has just said the
+ * heading focus moved to (heard): the text without a last sentence that only says the
+ * heading again ("Treasure of 11: 3 diamonds each. Ada: continue or leave?" under the
+ * heading "Ada: continue or leave?"), nothing when the text is the heading; each fact once.
+ */
+export function beyondHeading(text, heard) {
+  const t = (text ?? '').trim();
+  if (!heard || sameSentence(t, heard)) return heard ? '' : t;
+  const bare = (x) => x.trim().replace(/[\s.!?\u00a0\u202f]+$/u, '').replace(/\s+/g, ' ');
+  const h = bare(heard);
+  const body = bare(t);
+  if (h === '' || !body.endsWith(h)) return t;
+  const before = body.slice(0, body.length - h.length);
+  // Only a whole last sentence: what comes before it ends one.
+  if (!/[.!?…:;]\s+$/u.test(before)) return t;
+  return before.trim();
 }
 
 /** The sentences of a reply: the alarms, the rest, and the sounds that go with them, in order. */
@@ -218,7 +237,9 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
     if (focus === 'screen') {
       const same = ((live && !asked) || stay) && heading() === before;
       if (!same) {
-        focusHeading(root);
+        // The heading, or the primary control in the toolbar the heading names: either
+        // way a screen reader says the heading.
+        focusScreen(root);
         toHeading = true;
       } else if (key) {
         // The same screen: focus stays on the element the player was on, or on the same
@@ -242,8 +263,19 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
   function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
     if (said.alarms) announce(said.alarms, { assertive: true });
-    const live = !heard || !sameSentence(said.polite, heard);
-    if (said.polite) setTimeout(() => announce(said.polite, { live }), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    // The live region leaves out what only says the heading again; the app's own voice,
+    // which reads no heading, says it all.
+    const region = beyondHeading(said.polite, heard);
+    if (said.polite) {
+      setTimeout(() => {
+        if (region !== said.polite) {
+          announce(region, { speak: false });
+          announce(said.polite, { live: false });
+        } else {
+          announce(said.polite);
+        }
+      }, said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    }
     const { sounds, haptic: kind } = feel(reply, said);
     sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
     if (kind) haptic(kind);
