@@ -202,6 +202,10 @@ function where() {
   announce(p.textContent.trim().replace(/\s+/g, ' '));
 }
 
+// How long a shared phone's vote cards wait before they answer a tap.
+const ARM_MS = 600;
+const armed = new WeakSet();
+
 // The card search fields wired (a screen updated in place keeps its field).
 const searched = new WeakSet();
 
@@ -211,6 +215,14 @@ const searched = new WeakSet();
  */
 function enhance() {
   for (const el of main.querySelectorAll('button.repeat, button.where, p.keys')) el.hidden = false;
+  // A voter's cards just put on the page do not answer at once: the previous voter's
+  // second tap cannot play the next voter's card.
+  for (const form of main.querySelectorAll('form.vote.cards')) {
+    if (armed.has(form)) continue;
+    armed.add(form);
+    hold(form);
+    setTimeout(() => release(form), ARM_MS);
+  }
   if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
   wireShareButtons(main);
   const input = main.querySelector('#card-text');
@@ -225,6 +237,8 @@ document.addEventListener('submit', onSubmit);
 document.addEventListener('click', onClick);
 // R repeats the last announcement, S says where the game stands; not while typing.
 wireKeys({ repeat, where });
+// A key pressed: a keyboard is in use, its hints are shown (diamant.css).
+document.addEventListener('keydown', () => { document.documentElement.dataset.keys = ''; }, { once: true });
 // Back and forward: the server knows the screen; ask it again. A move within the screen
 // (the skip link's #main) is no other screen: reloading then would undo the skip.
 window.addEventListener('popstate', () => {

@@ -233,9 +233,12 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
    */
   function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
-    if (said.alarms) announce(said.alarms, { assertive: true });
+    // A shared phone's vote (data-quiet): the app's own voice stays silent, the phone's
+    // speaker is the whole table's; a screen reader still hears the live regions.
+    const speak = !root.querySelector('[data-quiet]');
+    if (said.alarms) announce(said.alarms, { assertive: true, speak });
     const live = !heard || !sameSentence(said.polite, heard);
-    if (said.polite) setTimeout(() => announce(said.polite, { live }), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
+    if (said.polite) setTimeout(() => announce(said.polite, { live, speak }), said.alarms ? POLITE_AFTER_ALARM_MS : 0);
     const { sounds, haptic: kind } = feel(reply, said);
     sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
     if (kind) haptic(kind);
