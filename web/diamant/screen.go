@@ -82,7 +82,7 @@ func (v View) Screen(show string, p *Play) {
 		}
 		// The phone handed over opens on the voter's two cards: one tap votes (issue #24).
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = Row{Seat: next, Name: names[next]}
+		p.Voter = Row{Seat: next, Name: names[next], Hand: st.Hand(next)}
 		p.Step = t.VoteStep()
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")

@@ -138,6 +138,8 @@ function onSubmit(event) {
   }
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-js')) return;
   event.preventDefault();
+  const now = performance.now();
+  if (armedAt.get(form) > now && now - pointedAt < ARM_MS) return; // a tap too soon: the voter before's
   const data = new FormData(form, event.submitter);
   const method = (form.method || 'get').toUpperCase();
   let url = form.action;
@@ -202,9 +204,12 @@ function where() {
   announce(p.textContent.trim().replace(/\s+/g, ' '));
 }
 
-// How long a shared phone's vote cards wait before they answer a tap.
+// How long a shared phone's vote cards wait before they answer a tap, and when each may.
 const ARM_MS = 600;
-const armed = new WeakSet();
+const armedAt = new WeakMap();
+// When the last touch or click began: a tap, not a key.
+let pointedAt = -Infinity;
+document.addEventListener('pointerdown', () => { pointedAt = performance.now(); }, true);
 
 // The card search fields wired (a screen updated in place keeps its field).
 const searched = new WeakSet();
@@ -215,13 +220,14 @@ const searched = new WeakSet();
  */
 function enhance() {
   for (const el of main.querySelectorAll('button.repeat, button.where, p.keys')) el.hidden = false;
-  // A voter's cards just put on the page do not answer at once: the previous voter's
-  // second tap cannot play the next voter's card.
+  // A voter's cards just put on the page do not answer a tap at once: the previous
+  // voter's second tap cannot play the next voter's card. (A key goes to the heading,
+  // where focus is: it needs no wait.)
   for (const form of main.querySelectorAll('form.vote.cards')) {
-    if (armed.has(form)) continue;
-    armed.add(form);
-    hold(form);
-    setTimeout(() => release(form), ARM_MS);
+    if (armedAt.has(form)) continue;
+    armedAt.set(form, performance.now() + ARM_MS);
+    for (const b of form.querySelectorAll('button')) b.setAttribute('aria-disabled', 'true');
+    setTimeout(() => { if (!sending.has(form)) release(form); }, ARM_MS);
   }
   if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
   wireShareButtons(main);
