@@ -3,7 +3,7 @@
 // before the reveal, undo takes them back with the person's vote; the setup form with
 // explorers in four languages. axe on every kind of screen.
 import { test, expect } from '@playwright/test';
-import { playGame, pluralPatterns, voteCard } from './diamant-play.mjs';
+import { playGame, pluralPatterns, voteCard, setCount, openOptions } from './diamant-play.mjs';
 import {
   LANGS, expectNoAxeViolations, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
@@ -13,13 +13,10 @@ test.use({ serviceWorkers: 'block' });
 /** Sets up a table of Ada and computer explorers through the setup form, by keyboard. */
 async function newExplorersGame(page, cat, { explorers, level, seed = '2026', axe = false }) {
   await page.goto('/diamant');
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  for (let i = 0; i < 3; i++) await count.press('ArrowUp'); // 4 → 1 person
-  await expect(count).toHaveValue('1');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await setCount(page, cat, 1);
   await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
+  await openOptions(page, cat);
   const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
   // A number of explorers for each level: these of one level.
   const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });

@@ -35,21 +35,33 @@ export function voteCard(page, cat, choice) {
   return page.getByRole('button', { name: msg(cat, 'diamant.vote.play') }).nth(choice === 'leave' ? 1 : 0);
 }
 
+/** Chooses the number of players on the setup page: its chip, by keyboard. */
+export async function setCount(page, cat, n) {
+  const chip = page.getByRole('group', { name: msg(cat, 'diamant.setup.count') }).getByRole('button', { name: String(n), exact: true });
+  await chip.press('Enter');
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Unfolds the setup's "More options", by keyboard. */
+export async function openOptions(page, cat) {
+  const more = page.locator('details.more');
+  if (await more.evaluate((d) => d.open)) return;
+  await more.locator('summary', { hasText: msg(cat, 'diamant.setup.more') }).press('Enter');
+  await expect(more).toHaveJSProperty('open', true);
+}
+
 /** Sets up a game through the setup form, by keyboard. */
 export async function newGame(page, cat, { draw = 'app', vote = 'phone', seed = SEED, base = '' } = {}) {
   await page.goto(`${base}/diamant`);
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.setup.title'));
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  await count.press('ArrowUp'); // 4 → 3 players
-  await expect(count).toHaveValue('3');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await setCount(page, cat, 3);
   await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 4 }) })).toHaveCount(0);
   for (let i = 0; i < NAMES.length; i++) {
     const box = page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: i + 1 }) });
     await expect(box).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: i + 1 }));
     await box.fill(NAMES[i]);
   }
+  await openOptions(page, cat);
   await page.getByRole('radio', { name: msg(cat, `diamant.setup.draw.${draw}`), exact: true }).press('Space');
   await page.getByRole('radio', { name: msg(cat, `diamant.setup.vote.${vote}`), exact: true }).press('Space');
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);

@@ -135,3 +135,53 @@ for (const lang of LANGS.filter((l) => l !== 'en')) {
     await expect(h1(page)).toHaveText(msg(cat, 'diamant.pass.heading', { Name: 'Bruno' }));
   });
 }
+
+// ---- the setup (issue #24, point 6) ----
+
+for (const size of [{ width: 390, height: 844 }, { width: 320, height: 568 }]) {
+  test(`the setup at ${size.width}×${size.height}: Start in the first screen, the number as chips that keep the names`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto('/diamant');
+    const cat = await catalog(page);
+    const start = page.getByRole('button', { name: msg(cat, 'diamant.setup.start') });
+    const inSight = async () => {
+      const box = await start.boundingBox();
+      return box.y >= 0 && box.y + box.height <= size.height;
+    };
+    expect(await inSight(), 'Start without scrolling').toBe(true);
+    const name = (n) => page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: n }) });
+    await name(1).fill('Ada');
+    await name(2).fill('Bruno');
+    await page.getByRole('group', { name: msg(cat, 'diamant.setup.count') }).getByRole('button', { name: '6', exact: true }).click();
+    await expect(name(6)).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: 6 }));
+    await expect(name(1)).toHaveValue('Ada');
+    await expect(name(2)).toHaveValue('Bruno');
+    expect(await inSight(), 'Start still in sight with six names').toBe(true);
+    // The options folded; the page's only filled button the one that starts.
+    await expect(page.getByRole('radio', { name: msg(cat, 'diamant.setup.draw.box'), exact: true })).toBeHidden();
+    const filled = await page.locator('main button:visible, main a.button:visible').evaluateAll((els) => els
+      .filter((e) => getComputedStyle(e).backgroundColor === getComputedStyle(e).borderTopColor && e.getAttribute('aria-pressed') === null)
+      .map((e) => e.textContent.trim()));
+    expect(filled).toEqual([msg(cat, 'diamant.setup.start')]);
+    await start.click();
+    await expect(h1(page)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
+    await expect(page.getByRole('main')).toContainText('Ada');
+  });
+}
+
+test('the setup in light and dark, and in four languages, passes axe', async ({ browser }) => {
+  test.setTimeout(90_000);
+  for (const [lang, colorScheme] of [['en', 'light'], ['en', 'dark'], ['it', 'light'], ['fr', 'light'], ['sk', 'dark']]) {
+    const context = await browser.newContext({ colorScheme, viewport: { width: 320, height: 568 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await postSettings(page, { lang });
+    await page.goto('/diamant');
+    const cat = await catalog(page);
+    await expect(page.getByRole('group', { name: msg(cat, 'diamant.setup.count') }).getByRole('button')).toHaveCount(8);
+    await expectNoAxeViolations(page);
+    await page.locator('details.more summary').click();
+    await expect(page.getByRole('radio', { name: msg(cat, 'diamant.setup.draw.box'), exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  }
+});

@@ -132,10 +132,6 @@ const screen = createScreen({ root: main, draw });
 
 function onSubmit(event) {
   const form = event.target;
-  if (form instanceof HTMLFormElement && form.classList.contains('count')) {
-    keepNames(form);
-    return;
-  }
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-js')) return;
   event.preventDefault();
   const now = performance.now();
@@ -150,22 +146,6 @@ function onSubmit(event) {
   if (sending.has(form)) return;
   hold(form);
   go(url, init, () => form.submit(), form);
-}
-
-/**
- * The setup's "Change the number" sends the names typed so far with the number, so that
- * the page comes back with them (without this module they are lost).
- */
-function keepNames(form) {
-  for (const old of form.querySelectorAll('input[data-kept]')) old.remove();
-  for (const field of document.querySelectorAll('form.setup input[name="name"]')) {
-    const kept = document.createElement('input');
-    kept.type = 'hidden';
-    kept.name = 'name';
-    kept.value = field.value;
-    kept.dataset.kept = '';
-    form.append(kept);
-  }
 }
 
 function onClick(event) {
