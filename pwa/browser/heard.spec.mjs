@@ -159,7 +159,7 @@ for (const lang of LANGS) {
 }
 
 // Page loads say their news: "Settings saved." is heard (the live region, focus on the
-// heading), and Diamant's "Change the number" keeps the names typed, focus back on the number.
+// heading), and Diamant's number of players (its chips) keeps the names typed, focus back on the chip.
 for (const lang of LANGS) {
   test(`page loads, ${lang}: settings saved heard, names kept when the number changes`, async ({ page, context }) => {
     await record(context);
