@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/kit"
 	"tavolo/web/table"
 )
 
@@ -138,6 +140,7 @@ func TestLoadPhoneTables(t *testing.T) {
 		table, phone int
 		version      int64
 		at           time.Time
+		reply        bool // the action's reply to the phone that acted, not its stream
 	}
 	arrivals := make(chan arrival, 100000)
 	streamClient := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}}
@@ -154,7 +157,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			opened.Add(1)
 			go func() {
 				defer streams.Done()
-				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, base+tb.path+"/events", nil)
+				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, base+tb.path+"/events?page="+loadPage(p), nil)
 				req.Header.Set("Cookie", tb.cookies[p])
 				res, err := streamClient.Do(req)
 				opened.Done()
@@ -179,10 +182,10 @@ func TestLoadPhoneTables(t *testing.T) {
 						now := time.Now()
 						tb.mu.Lock()
 						tb.view.event(p, line)
-						tb.seen[p] = id
+						tb.seen[p] = max(tb.seen[p], id)
 						tb.ver = max(tb.ver, id)
 						tb.mu.Unlock()
-						arrivals <- arrival{ti, p, id, now}
+						arrivals <- arrival{ti, p, id, now, false}
 					}
 				}
 			}()
@@ -294,17 +297,25 @@ func TestLoadPhoneTables(t *testing.T) {
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("Accept", "application/json")
 				req.Header.Set("Cookie", tb.cookies[act.phone])
+				// As the page's script does: its stream then need not send what the reply
+				// carries, which the phone shows as it would the event.
+				req.Header.Set(kit.PageHeader, loadPage(act.phone))
 				start := time.Now()
 				res, err := actClient.Do(req)
 				status := -1
 				if err == nil {
 					status = res.StatusCode
-					var r struct{ Version int64 } // only: the HTML would cost the generator its CPU
-					if status == http.StatusOK && json.NewDecoder(res.Body).Decode(&r) == nil {
+					body, err := io.ReadAll(res.Body)
+					var r struct{ Version int64 }
+					if status == http.StatusOK && err == nil && json.Unmarshal(body, &r) == nil {
+						now := time.Now()
 						tb.mu.Lock()
 						tb.starts[r.Version] = start
 						tb.ver = max(tb.ver, r.Version)
+						tb.view.event(act.phone, body)
+						tb.seen[act.phone] = max(tb.seen[act.phone], r.Version)
 						tb.mu.Unlock()
+						arrivals <- arrival{ti, act.phone, r.Version, now, true}
 					} else if status == http.StatusOK {
 						status = 0 // an answer that did not decode
 					}
@@ -369,19 +380,34 @@ func TestLoadPhoneTables(t *testing.T) {
 	// Latency: per action, the last of the table's phones to receive its version. A phone
 	// may skip a version for a newer one (coalesced, allowed); lost if nothing newer came.
 	var lat []time.Duration
-	lost, dup, coalesced := 0, 0, 0
+	// The acting phone gets its version in the reply; its stream sends it too only when
+	// woken before the action's handler noted the reply (ownSent), which is no duplicate.
+	lost, dup, coalesced, replies, ownSent := 0, 0, 0, 0, 0
 	for ti, tb := range all {
 		first := make([]map[int64]time.Time, phones)
 		newest := make([]int64, phones)
 		for p := range phones {
 			first[p] = map[int64]time.Time{}
+			streamed, replied := map[int64]bool{}, map[int64]bool{}
 			for _, a := range got[[2]int{ti, p}] {
-				if _, ok := first[p][a.version]; ok {
+				if a.reply {
+					replies++
+					replied[a.version] = true
+				} else if streamed[a.version] {
 					dup++
 					continue
+				} else {
+					streamed[a.version] = true
 				}
-				first[p][a.version] = a.at
+				if at, ok := first[p][a.version]; !ok || a.at.Before(at) {
+					first[p][a.version] = a.at
+				}
 				newest[p] = max(newest[p], a.version)
+			}
+			for v := range replied {
+				if streamed[v] {
+					ownSent++
+				}
 			}
 		}
 		for v, start := range tb.starts {
@@ -425,6 +451,7 @@ func TestLoadPhoneTables(t *testing.T) {
 		tables, phones, tables*phones, rate, seconds, elapsed.Round(time.Second), actions, byPath, perSecond, offered, refusedAll, refused, skipped, waited)
 	t.Logf("request → all %d phones: p50 %v, p90 %v, p99 %v, max %v (%d actions measured; %d coalesced; %d lost; %d duplicated events)",
 		phones, pct(0.5), pct(0.9), pct(0.99), pct(1), len(lat), coalesced, lost, dup)
+	t.Logf("the acting phone's version: in %d replies, sent again by its stream %d times", replies, ownSent)
 	slices.Sort(replyTimes)
 	if len(replyTimes) > 0 {
 		t.Logf("action replies: p50 %v, p99 %v", replyTimes[len(replyTimes)/2], replyTimes[len(replyTimes)*99/100])
@@ -489,6 +516,9 @@ type loadAction struct {
 func ms3(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 3, 64) + "ms"
 }
+
+// loadPage is the name of phone p's page, on its stream and its actions (kit.PageHeader).
+func loadPage(p int) string { return fmt.Sprintf("loadpage%d", p) }
 
 func later(a, b time.Time) time.Time {
 	if b.After(a) {

@@ -45,8 +45,12 @@ async function replyAfterLiveEvent(page, url, versioned) {
   const held = [];
   await page.route(url, async (route) => {
     // As the browser sent it (route.fetch leaves out the fetch metadata the CSRF check reads).
+    // Without the page's name (x-tavolo-page), which would spare its stream the version
+    // the reply carries (web/kit/answered.go): here the stream must send it, first.
     const request = route.request();
-    const response = await route.fetch({ headers: { ...request.headers(), 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, postData: request.postData() });
+    const headers = request.headers();
+    delete headers['x-tavolo-page'];
+    const response = await route.fetch({ headers: { ...headers, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, postData: request.postData() });
     const { version } = await response.json();
     await page.waitForFunction(([sel, v]) => Number(document.querySelector(sel)?.dataset.version) >= v, [versioned, version]);
     held.push(version);

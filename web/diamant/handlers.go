@@ -365,7 +365,7 @@ func (h handlers) actOn(c echo.Context, t *diamanttable.Table, check formCheck, 
 		return h.refuse(c, t, http.StatusUnprocessableEntity, say.DiamantProblem(l, de))
 	}
 	// The new version's replay is this one: the table's streams need not replay it again.
-	version, err := h.Tables.Append(c.Request().Context(), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
+	version, err := h.Tables.Append(h.Answering(c), id, t.Rec.Version, raw, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}
@@ -450,7 +450,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	if err := t.Undo(); err != nil {
 		return err
 	}
-	version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, t.State.Finished(), t.Share())
+	version, err := h.Tables.Undo(h.Answering(c), id, t.Rec.Version, t.State.Finished(), t.Share())
 	if errors.Is(err, table.ErrConflict) {
 		return h.refuse(c, t, http.StatusConflict, l.T("diamant.error.stale"))
 	}

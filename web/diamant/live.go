@@ -46,7 +46,6 @@ func (v *diamantLive) Version() int64 { return v.t.Rec.Version }
 func (v *diamantLive) Device() string { return v.t.Device }
 
 func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
-	v.away = v.h.awaySeats(v.t)
 	var said []say.Sentence
 	if v.shown && v.t.Opt.Setup.Seed == v.seed && len(v.t.Actions) < v.actionsBefore {
 		said = []say.Sentence{{Text: v.h.Localizer(c).T("diamant.say.undone")}}
@@ -64,10 +63,19 @@ func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 				}
 			}
 		}
-		v.seated = append([]string{}, seated...)
+	}
+	v.Shown(c)
+	return v.h.appendEvent(b, c, v.t, v.table, said)
+}
+
+// Shown notes who is away, who is seated and how many actions the game has, as the page
+// now shows them.
+func (v *diamantLive) Shown(echo.Context) {
+	v.away = v.h.awaySeats(v.t)
+	if v.table || v.t.State == nil {
+		v.seated = append(v.seated[:0], SeatedElsewhere(v.t)...)
 	}
 	v.shown, v.seed, v.actionsBefore = true, v.t.Opt.Setup.Seed, len(v.t.Actions)
-	return v.h.appendEvent(b, c, v.t, v.table, said)
 }
 
 func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, error) {

@@ -41,6 +41,9 @@ type partKey struct {
 	// host, follows the table live.
 	screen              Screen
 	canUndo, host, live bool
+	// json: the part JSON-escaped, as a hole's filling (viewMemo.partJSON), kept apart
+	// from the part as the templates draw it.
+	json bool
 }
 
 // lasting: the part is drawn from its key, the table's id and the language alone, not from
@@ -54,6 +57,7 @@ type memoPart struct {
 	key  partKey
 	lang string
 	html []byte // a drawn part
+	json []byte // a drawn part, JSON-escaped (a hole's filling: viewMemo.partJSON)
 	text string // a sentence
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -137,5 +138,49 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 			require.NoError(t, err)
 			require.Less(t, step, 2000)
 		}
+	}
+}
+
+// TestSameShapeComparesEveryField: two shapes that differ in any one field, or in a slice
+// that is nil in one and empty in the other, are not the same shape; a new field of Play
+// that sameShape leaves out fails here.
+func TestSameShapeComparesEveryField(t *testing.T) {
+	typ := reflect.TypeFor[Play]()
+	for i := range typ.NumField() {
+		var a, b Play
+		f := reflect.ValueOf(&b).Elem().Field(i)
+		f = reflect.NewAt(f.Type(), f.Addr().UnsafePointer()).Elem() // unexported fields too
+		setNonZero(t, f)
+		require.True(t, sameShape(&a, &a), "a shape is itself")
+		require.False(t, sameShape(&a, &b), "Play.%s differs", typ.Field(i).Name)
+		require.False(t, sameShape(&b, &a), "Play.%s differs", typ.Field(i).Name)
+	}
+	// Elements of the slices compared, inside the groups' cards too.
+	a := Play{Players: []Row{{Name: "Anna"}}, Groups: []Group{{Heading: "x", Cards: []Choice{{Code: "a"}}}}}
+	b := Play{Players: []Row{{Name: "Anna"}}, Groups: []Group{{Heading: "x", Cards: []Choice{{Code: "b"}}}}}
+	require.False(t, sameShape(&a, &b))
+	b.Groups[0].Cards[0].Code = "a"
+	require.True(t, sameShape(&a, &b))
+	b.Players[0].Away = true
+	require.False(t, sameShape(&a, &b))
+}
+
+// setNonZero sets v to a value other than its zero: a slice empty but not nil.
+func setNonZero(t *testing.T, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(1)
+	case reflect.Uint8:
+		v.SetUint(1)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+	case reflect.Struct:
+		setNonZero(t, v.Field(0))
+	default:
+		t.Fatalf("a field of kind %s: teach setNonZero and sameShape", v.Kind())
 	}
 }

@@ -258,7 +258,7 @@ func (h handlers) place(c echo.Context, t *donutsTable, l *i18n.Localizer) error
 			return err
 		}
 	}
-	ctx := c.Request().Context()
+	ctx := h.Answering(c) // the reply carries the person's move and the computer's after it
 	if _, err := h.play(ctx, t, by, at); err != nil {
 		var me *donuts.MoveError
 		switch {
@@ -302,7 +302,7 @@ func (h handlers) undo(c echo.Context, t *donutsTable, l *i18n.Localizer) error 
 	moves := t.Game.Moves()
 	for range n {
 		// Each step is one stored change; the lock keeps other requests out between them.
-		version, err := h.Tables.Undo(c.Request().Context(), id, t.Rec.Version, false, nil)
+		version, err := h.Tables.Undo(h.Answering(c), id, t.Rec.Version, false, nil)
 		if errors.Is(err, table.ErrConflict) {
 			return h.refuse(c, t, http.StatusConflict, staleDonuts(l))
 		}

@@ -133,6 +133,13 @@ func (v *donutsLive) AppendPresence(b []byte, _ echo.Context) ([]byte, bool, err
 	return b, false, nil
 }
 
+// Shown notes the moves, the open request to take one back and whether the other phone
+// has joined, as the page now shows them.
+func (v *donutsLive) Shown(echo.Context) {
+	v.moves, v.ask = len(v.t.Events), v.t.OpenAsk()
+	_, v.joined = v.t.Other(v.t.device)
+}
+
 func (v *donutsLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 	l := v.h.Localizer(c)
 	t := v.t
@@ -164,7 +171,7 @@ func (v *donutsLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 			p.Say = []say.Sentence{{Text: said}, {Text: p.Status}}
 		}
 	}
-	v.moves, v.ask, v.joined = n, ask, joined
+	v.Shown(c)
 	r, err := v.h.replyOf(c, p)
 	if err != nil {
 		return b, err

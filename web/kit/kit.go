@@ -2,6 +2,7 @@ package kit
 
 import (
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,9 @@ type Kit struct {
 	StreamWriteTimeout time.Duration
 	// device: the engine's settings, the device's (HandSettings); unused on the server.
 	device atomic.Pointer[Settings]
+	// answers: the version each page's latest action reply carried, by device and page
+	// (answered.go).
+	answers sync.Map
 }
 
 // Limits are the budgets (budget.go) as the games' handlers spend them.

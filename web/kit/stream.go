@@ -48,6 +48,9 @@ type LiveView interface {
 	// whose id is the version (the game's reply JSON; the stream writes the event around
 	// it); the view shows who is away, and notes it.
 	AppendView(b []byte, c echo.Context) ([]byte, error)
+	// Shown notes what the page shows at the version read, as AppendView would, when the
+	// page has it from an action's reply instead (answered.go).
+	Shown(c echo.Context)
 	// AppendPresence notes who is away now; when that changed since last noted and the
 	// view shows it, it appends the view, the data of a "presence" event, and reports true.
 	AppendPresence(b []byte, c echo.Context) ([]byte, bool, error)
@@ -123,6 +126,8 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	defer lease.Release()
 	s.Presence.Enter(id, device)
 	defer s.Presence.Leave(id, device)
+	answer, forget := s.followPage(c, device)
+	defer forget()
 
 	sent := int64(-1)
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
@@ -188,26 +193,31 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 			}
 		case <-sub.Wake():
 			touched := sub.Touched()
-			if sub.Latest() <= sent {
-				if !touched || view.Version() != sent {
+			if sub.Latest() > sent {
+				if err := view.Read(c); err != nil {
+					// Gone (deleted) or no longer at the table: the page reloads and explains.
+					io.WriteString(w, "event: gone\ndata: {}\n\n")
+					w.Flush()
+					return nil
+				}
+				if answer == nil || answer.version.Load() != view.Version() {
+					if err := send(); err != nil {
+						return nil
+					}
 					continue
 				}
-				wrote, err := presenceEvent(w, c, view)
-				if err != nil {
-					return nil
-				}
-				if wrote && w.Flush() != nil {
-					return nil
-				}
+				// The page's own action made this version, and its reply carries it.
+				view.Shown(c)
+				sent = view.Version()
+			}
+			if !touched || view.Version() != sent {
 				continue
 			}
-			if err := view.Read(c); err != nil {
-				// Gone (deleted) or no longer at the table: the page reloads and explains.
-				io.WriteString(w, "event: gone\ndata: {}\n\n")
-				w.Flush()
+			wrote, err := presenceEvent(w, c, view)
+			if err != nil {
 				return nil
 			}
-			if err := send(); err != nil {
+			if wrote && w.Flush() != nil {
 				return nil
 			}
 		}
@@ -216,36 +226,39 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 
 // streamWriter writes a live stream, each write and flush with a deadline: a client that
 // reads nothing ends its stream (and gives its place back) rather than holding it forever.
-// An event's write and the flush after it share one deadline.
+// The deadline is moved on only once half of it has passed (moving a connection's deadline
+// costs a timer's change, and every phone's stream writes at every change of its table): a
+// write may block between timeout/2 and timeout.
 type streamWriter struct {
 	res     *echo.Response
 	rc      *http.ResponseController
 	timeout time.Duration
-	armed   bool // a deadline is set for the flush to come
+	until   time.Time // the deadline set
 }
 
 func (w *streamWriter) Write(p []byte) (int, error) {
 	if err := w.deadline(); err != nil {
 		return 0, err
 	}
-	w.armed = true
 	return w.res.Write(p)
 }
 
 func (w *streamWriter) Flush() error {
-	if !w.armed {
-		if err := w.deadline(); err != nil {
-			return err
-		}
+	if err := w.deadline(); err != nil {
+		return err
 	}
-	w.armed = false
 	return w.rc.Flush()
 }
 
-// deadline sets the next write's deadline; a writer that has none (a test's) writes
-// without.
+// deadline makes sure the next write has at least half the timeout before its deadline; a
+// writer that has none (a test's) writes without.
 func (w *streamWriter) deadline() error {
-	if err := w.rc.SetWriteDeadline(time.Now().Add(w.timeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	now := time.Now()
+	if now.Add(w.timeout / 2).Before(w.until) {
+		return nil
+	}
+	w.until = now.Add(w.timeout)
+	if err := w.rc.SetWriteDeadline(w.until); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	return nil

@@ -69,32 +69,44 @@ func (ts *Tables) LocksHeld() int { return ts.locks.Held() }
 // which the streams then share rather than replay; it must never change afterwards.
 func (ts *Tables) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool, next any) (int64, error) {
 	v, err := ts.cache.Append(ctx, id, version, action, finished)
-	return ts.changed(id, v, err, next)
+	return ts.changed(ctx, id, v, err, next)
 }
 
 // Undo takes back the last action of a table's log, and tells its streams; next is as
 // for Append.
 func (ts *Tables) Undo(ctx context.Context, id string, version int64, finished bool, next any) (int64, error) {
 	v, err := ts.cache.Undo(ctx, id, version, finished)
-	return ts.changed(id, v, err, next)
+	return ts.changed(ctx, id, v, err, next)
 }
 
 // Update replaces a table's setup (unless nil) and devices (unless nil) in one write, and
 // tells its streams.
 func (ts *Tables) Update(ctx context.Context, id string, version int64, setup json.RawMessage, devices []Device) (int64, error) {
 	v, err := ts.cache.Update(ctx, id, version, setup, devices)
-	return ts.changed(id, v, err, nil)
+	return ts.changed(ctx, id, v, err, nil)
 }
 
-func (ts *Tables) changed(id string, version int64, err error, next any) (int64, error) {
+func (ts *Tables) changed(ctx context.Context, id string, version int64, err error, next any) (int64, error) {
 	if err != nil {
 		return version, err
 	}
 	if next != nil {
 		ts.cache.KeepReplay(id, version, next)
 	}
+	if answer, ok := ctx.Value(answerKey{}).(func(int64)); ok {
+		answer(version)
+	}
 	ts.hub.Publish(id, version)
 	return version, nil
+}
+
+type answerKey struct{}
+
+// WithAnswer is ctx for a change whose new version goes back in the reply to the page that
+// asked for it: answer is told the version before the table's streams are (web/kit's
+// answered.go), so that the page's own stream need not send it again.
+func WithAnswer(ctx context.Context, answer func(version int64)) context.Context {
+	return context.WithValue(ctx, answerKey{}, answer)
 }
 
 // A Game is how a table's record becomes the game's state.

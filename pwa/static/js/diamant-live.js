@@ -16,6 +16,7 @@
 import { announce } from './feedback.js';
 import { loadT } from './catalog.js';
 import { retryDelay } from './backoff.js';
+import { PAGE } from './screen.js';
 
 // How long "connected again" stays on screen.
 const BACK_SHOWN_MS = 15_000;
@@ -125,7 +126,7 @@ export function follow(root, screen) {
     clearTimeout(retry);
     if (replaced) return;
     // From the version on the page: a new stream after a failure then catches up too.
-    source = new EventSource(live + (live.includes('?') ? '&' : '?') + 'since=' + version());
+    source = new EventSource(live + (live.includes('?') ? '&' : '?') + 'since=' + version() + '&page=' + PAGE);
     source.addEventListener('presence', (event) => {
       const reply = read(event);
       // Only onto the same version (and screen): anything newer comes as a message.

@@ -6,7 +6,7 @@
 import { announce, repeatLast, lastAnnouncement, focusHeading } from './feedback.js';
 import { filterCards } from './diamant-cards.js';
 import { follow, keepsVote } from './diamant-live.js';
-import { createScreen, wireKeys, morph } from './screen.js';
+import { createScreen, wireKeys, morph, PAGE, PAGE_HEADER } from './screen.js';
 import { wireShareButtons } from './share.js';
 import './awake.js';
 import { sendPatiently } from './toomany.js';
@@ -24,7 +24,7 @@ async function go(url, init, fallback, form) {
   const ticket = screen.ask({ navigation: init.method === 'GET', stay: form?.hasAttribute('data-stay') });
   let res;
   try {
-    res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
+    res = await sendPatiently(() => fetch(url, { ...init, headers: { Accept: 'application/json', [PAGE_HEADER]: PAGE }, credentials: 'same-origin' }));
   } catch {
     screen.settle(ticket);
     release(form);
@@ -46,6 +46,10 @@ async function go(url, init, fallback, form) {
   let reply;
   try {
     reply = await res.json();
+  } catch {
+    // Cut off: the table's stream does not send what the reply carried, the page asks again.
+    fallback();
+    return;
   } finally {
     screen.settle(ticket);
     release(form);

@@ -11,7 +11,7 @@
 import { follow } from './diamant-live.js';
 import { announce, repeatLast, say } from './feedback.js';
 import { loadT } from './catalog.js';
-import { createScreen, wireKeys, FEEL } from './screen.js';
+import { createScreen, wireKeys, FEEL, PAGE, PAGE_HEADER } from './screen.js';
 import { wireShareButtons } from './share.js';
 import './awake.js';
 import { sendPatiently, waitingText } from './toomany.js';
@@ -189,7 +189,7 @@ class Board {
       const res = await sendPatiently(() => fetch(url, {
         method: 'POST',
         body: new URLSearchParams(data),
-        headers: { Accept: 'application/json' },
+        headers: { Accept: 'application/json', [PAGE_HEADER]: PAGE },
         credentials: 'same-origin',
       }));
       if (!res) return false;

@@ -18,6 +18,14 @@
 // again, S where the game stands; never while typing in a field.
 import { announce, sound, haptic, focusHeading } from './feedback.js';
 
+/**
+ * This page's name, on its live stream's address (page=) and on its actions (PAGE_HEADER):
+ * the stream then does not send again the version an action's reply carried to this page
+ * (web/kit/answered.go).
+ */
+export const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const PAGE_HEADER = 'X-Tavolo-Page';
+
 // ---- pure parts (pwa/test/screen.test.mjs) ----
 
 /**
