@@ -226,6 +226,8 @@ func appendScreenURL(b []byte, p *Play) []byte {
 	switch p.Screen {
 	case ScreenReveal:
 		b = append(b, "?show=reveal"...)
+	case ScreenPass:
+		b = append(b, "?show=pass"...) // a reload keeps the voter's cards, the first voter's too
 	case ScreenVote:
 		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
 	case ScreenUndo:
