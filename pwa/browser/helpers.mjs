@@ -44,6 +44,11 @@ export async function expectNoAxeViolations(page, { exclude = [] } = {}) {
   // Legacy mode runs axe in the page itself; the default opens a second page to merge
   // frames' results, which costs time and which pages without iframes do not need.
   // Only violations are collected in detail: passes are not reported anyway.
+  // Colours are read once the screen's animations have ended (a podium fading in is not yet
+  // its colour).
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => {}))));
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).options({ resultTypes: ['violations'] });
   for (const sel of exclude) builder = builder.exclude(sel);
   const { violations } = await builder.analyze();
