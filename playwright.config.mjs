@@ -49,16 +49,19 @@ export default defineConfig({
     command: `sh -c 'd=$(mktemp -d) && exec ${BIN} --addr 127.0.0.1:${PORT} --data "$d"'`,
     url: `${BASE}/healthz`,
     // A phone whose page has been closed this long is away (30 s in production): short,
-    // so that a test can see it. Every test's tables come from 127.0.0.1: no limit on them;
-    // nor on actions, which some tests send at a machine's speed to reach a screen (the
-    // budgets' own test starts a server of its own).
+    // so that a test can see it. Every test's tables come from 127.0.0.1: no limit on them,
+    // nor on their join codes' look-ups (two workers' phones join faster than a club), nor on
+    // actions, which some tests send at a machine's speed to reach a screen (the budgets'
+    // own tests start servers of their own).
     env: {
       TAVOLO_AWAY_AFTER: '2s',
       TAVOLO_NEW_TABLES_PER_HOUR: '1000000',
+      TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS: '1000000',
       TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE: '0',
       TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS: '0',
       TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE: '0',
       TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS: '0',
+      TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS: '0',
     },
     reuseExistingServer: false, // never test a stale binary left running
     timeout: 20_000,

@@ -360,3 +360,27 @@ func joinLookupsAreOneClient(t *testing.T, ts *httptest.Server, c *client, forwa
 	require.Equal(t, joinBurst, statuses[http.StatusNotFound], "%v", statuses)
 	require.Equal(t, 10, statuses[http.StatusTooManyRequests], "%v", statuses)
 }
+
+// With no limit on join look-ups (JoinLookupsPerMinutePerAddress < 0), a client may look
+// up more codes at once than the default's burst: none is refused.
+func TestJoinLookupsWithoutLimit(t *testing.T) {
+	_, ts := newServerPairWith(t, Config{DataDir: t.TempDir(), JoinLookupsPerMinutePerAddress: -1})
+	c := newClient(t, ts)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for range joinBurst + 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := c.http.Get(ts.URL + "/join/ZZZZZZ")
+			require.NoError(t, err)
+			res.Body.Close()
+			mu.Lock()
+			statuses[res.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, map[int]int{http.StatusNotFound: joinBurst + 10}, statuses)
+}

@@ -22,21 +22,24 @@ import (
 // address, and a wrong code costs a second more: codes cannot be tried in bulk.
 
 const (
-	joinRate    = rate.Limit(0.5) // look-ups a second, after the burst
-	joinBurst   = 20
-	wrongCodeIn = time.Second
+	defaultJoinLookupsPerMinute = 30 // look-ups a minute per client address, after the burst
+	joinBurst                   = 20
+	wrongCodeIn                 = time.Second
 )
 
 func (s *Server) joinRoutes(e *echo.Echo) {
-	limit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		IdentifierExtractor: clientKey,
-		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-			Rate: joinRate, Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
-		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.Localizer(c).T("join.error.toomany")})
-		},
-		ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
-	})
+	limit := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	if perMinute := capOr(s.cfg.JoinLookupsPerMinutePerAddress, defaultJoinLookupsPerMinute); perMinute > 0 {
+		limit = middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+			IdentifierExtractor: clientKey,
+			Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+				Rate: rate.Limit(float64(perMinute) / 60), Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
+			DenyHandler: func(c echo.Context, _ string, _ error) error {
+				return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.Localizer(c).T("join.error.toomany")})
+			},
+			ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },
+		})
+	}
 	e.GET("/join", s.joinForm)
 	e.POST("/join", s.joinCode, limit)
 	e.GET("/join/:code", s.joinTable, limit)

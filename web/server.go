@@ -70,6 +70,9 @@ type Config struct {
 	ActionsPerMinutePerAddress   int
 	HardMovesPerMinutePerDevice  int
 	HardMovesPerMinutePerAddress int
+	// JoinLookupsPerMinutePerAddress: the join codes one client address may look up a
+	// minute (join.go), twenty at once. 0: the default (30); less than 0: no limit.
+	JoinLookupsPerMinutePerAddress int
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration

@@ -13,7 +13,8 @@
 // TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR, TAVOLO_MAX_STREAMS_PER_DEVICE,
 // TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS,
 // TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE, TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS,
-// TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE, TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS), then to
+// TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE, TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS,
+// TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS), then to
 // its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
@@ -118,7 +119,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "the reverse proxies' own addresses or ranges, comma-separated (10.0.0.2,127.0.0.1): only these are trusted, loopback too only if listed; implies --trust-proxy (TAVOLO_TRUSTED_PROXIES)")
 	fs.StringVar(&opts.DebugAddr, "debug-addr", os.Getenv("TAVOLO_DEBUG_ADDR"), "serve Go's profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; keep it private (TAVOLO_DEBUG_ADDR)")
 	// The limits (web/limits.go, web/budget.go); for the streams and the budgets, 0 is no cap.
-	var perDevice, perAddress, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress int
+	var perDevice, perAddress, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress, joins int
 	for _, f := range []struct {
 		v         *int
 		name, env string
@@ -141,6 +142,8 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 			"moves one device may have the hard computer search for a minute, a sixth of them at once; 0: no limit"},
 		{&hardAddress, "hard-moves-per-minute-per-address", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS", 240,
 			"moves one client address may have the hard computer search for a minute, a sixth of them at once; 0: no limit"},
+		{&joins, "join-lookups-per-minute-per-address", "TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS", 30,
+			"join codes one client address may look up a minute, twenty at once; 0: no limit"},
 	} {
 		def := f.def
 		if v := os.Getenv(f.env); v != "" {
@@ -156,7 +159,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if err := fs.Parse(args); err != nil {
 		return opts, err
 	}
-	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress} {
+	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress, joins} {
 		if n < 0 {
 			fmt.Fprintln(stderr, "tavolo: --max-streams-per-device, --max-streams-per-address, --max-connections, --max-connections-per-address and the --…-per-minute-per-… budgets are 0 or more")
 			return opts, fmt.Errorf("bad limit")
@@ -170,6 +173,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}
 	cfg.ActionsPerMinutePerDevice, cfg.ActionsPerMinutePerAddress = noCap(actionsDevice), noCap(actionsAddress)
 	cfg.HardMovesPerMinutePerDevice, cfg.HardMovesPerMinutePerAddress = noCap(hardDevice), noCap(hardAddress)
+	cfg.JoinLookupsPerMinutePerAddress = noCap(joins)
 	if cfg.AwayAfter <= 0 {
 		fmt.Fprintln(stderr, "tavolo: --away-after must be more than 0")
 		return opts, fmt.Errorf("bad --away-after")

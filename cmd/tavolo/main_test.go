@@ -185,7 +185,8 @@ func TestServeFlagsConnectionsPerAddress(t *testing.T) {
 // The budgets of actions (web/budget.go): defaults, flags, environment; 0 is no limit.
 func TestServeFlagsBudgets(t *testing.T) {
 	names := []string{"TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE", "TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS",
-		"TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS"}
+		"TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE", "TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS",
+		"TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS"}
 	for _, name := range names {
 		t.Setenv(name, "")
 	}
@@ -195,6 +196,7 @@ func TestServeFlagsBudgets(t *testing.T) {
 	require.Equal(t, 1200, cfg.ActionsPerMinutePerAddress)
 	require.Equal(t, 30, cfg.HardMovesPerMinutePerDevice)
 	require.Equal(t, 240, cfg.HardMovesPerMinutePerAddress)
+	require.Equal(t, 30, cfg.JoinLookupsPerMinutePerAddress)
 
 	cfg, err = parseServeFlags([]string{"--actions-per-minute-per-device", "60", "--actions-per-minute-per-address", "0",
 		"--hard-moves-per-minute-per-device", "12", "--hard-moves-per-minute-per-address", "600"}, io.Discard)
@@ -203,6 +205,12 @@ func TestServeFlagsBudgets(t *testing.T) {
 	require.Equal(t, -1, cfg.ActionsPerMinutePerAddress, "0 on the command line is no limit")
 	require.Equal(t, 12, cfg.HardMovesPerMinutePerDevice)
 	require.Equal(t, 600, cfg.HardMovesPerMinutePerAddress)
+
+	t.Setenv("TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS", "0")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, -1, cfg.JoinLookupsPerMinutePerAddress, "0: no limit")
+	t.Setenv("TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS", "")
 
 	t.Setenv("TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS", "2400")
 	t.Setenv("TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE", "0")
