@@ -105,9 +105,14 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
   await expect(h1(page)).toHaveText('Round 3 is over');
 
   // Round 4: a card that cannot come is refused and explained; an idol for a lone leaver.
-  await enter('6');
+  // Refused, nothing changes: focus stays on the button pressed, the text typed stays.
+  await typed.fill('6');
+  const submit = page.getByRole('button', { name: msg(cat, 'diamant.draw.box.submit') });
+  await submit.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('No card called “6” can come now. Nothing was changed.');
   await expect(main).toContainText('No card called “6” can come now.');
+  await expect(submit).toBeFocused();
+  await expect(typed).toHaveValue('6');
   await enter('Idol worth 10');
   await exits('Ada');
   await expect(main).toContainText('Ada leaves alone and takes the idol worth 10.');

@@ -308,7 +308,8 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
     reply(reply, ticket, { refused = false } = {}) {
       settle(ticket);
       const what = guard.reply(reply, ticket, { refused });
-      if (what === 'draw') put(reply, { live: false, asked: true, stay: Boolean(ticket?.stay) });
+      // A refusal changed nothing: on the same screen, focus stays where the player was.
+      if (what === 'draw') put(reply, { live: false, asked: true, stay: Boolean(ticket?.stay) || refused });
       else if (what === 'say') tell(reply, reply.announce);
       return what === 'draw';
     },
