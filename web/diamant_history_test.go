@@ -91,7 +91,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	where, hidden = whereOf(t, body)
 	require.Equal(t, final, where)
 	require.False(t, hidden, "the final summary is on the screen, beside its share button")
-	require.Contains(t, body, `<button type="button" data-share="where" hidden>Share the summary</button>`)
+	require.Contains(t, body, `<button type="button" class="secondary" data-share="where" hidden>Share the summary</button>`)
 	_, body = c.get("/diamant/"+tb.id+"/history", nil)
 	require.Contains(t, body, `<p class="lead" id="where">`+html.EscapeString(final)+`</p>`)
 	require.Contains(t, body, `<button type="button" data-share="where" hidden>Share the summary</button>`)
@@ -115,9 +115,8 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	require.Equal(t, lobby, res.Header.Get("Location"))
 }
 
-// On one phone the last vote leads to "everyone has voted", which keeps the votes until
-// the phone lies where all can see it: "Where are we?" says so, and the history (which
-// would tell them) is not offered there.
+// On one phone the vote screens' "Where are we?" tells no vote; the last vote reveals them
+// all at once, and the state goes on.
 func TestDiamantWhereKeepsTheVotesUntilRevealed(t *testing.T) {
 	ts := newTestServer(t, t.TempDir())
 	c := newClient(t, ts)
@@ -138,14 +137,11 @@ func TestDiamantWhereKeepsTheVotesUntilRevealed(t *testing.T) {
 			require.NotContains(t, where, "leave")
 		}
 	}
+	// The last vote reveals them all at once: the state says the new round.
 	name, _, body := tb.screen("")
-	require.Equal(t, "voted", name)
-	where, _ := whereOf(t, body)
-	require.Equal(t, "Everyone has voted: reveal the votes to hear where the game stands.", where)
-	require.NotContains(t, body, "/history")
-	_, _, body = tb.screen("?show=reveal")
+	require.NotEqual(t, "pass", name)
 	require.Contains(t, body, "/history")
-	where, _ = whereOf(t, body)
+	where, _ := whereOf(t, body)
 	require.True(t, strings.HasPrefix(where, "Round 2 of 5"), where)
 }
 

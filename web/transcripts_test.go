@@ -416,7 +416,7 @@ func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, i
 		screen := screenOf(t, r.HTML)
 		// "Where are we?" on the first screen of each kind that has something new to
 		// say, and at each round's end; the history at the first round's end and at the end.
-		if (screen == "vote" || screen == "voted" || screen == "pass") && !asked[screen] || screen == "roundend" || screen == "final" {
+		if (screen == "vote" || screen == "pass") && !asked[screen] || screen == "roundend" || screen == "final" {
 			asked[screen] = true
 			tr.step("S: where are we?")
 			p.where(tr, "")
@@ -436,15 +436,8 @@ func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, i
 			p.hear(tr, "", r)
 			tr.step("Undo: confirmed")
 			r = p.diamant(http.MethodPost, at+"/undo", url.Values{"version": {strconv.FormatInt(r.Version, 10)}})
-		case screen == "voted":
-			tr.step("Show what was voted")
-			r = p.diamant(http.MethodGet, at+"?show=reveal", nil)
-		case screen == "pass":
-			voter := voteSeat(t, r.HTML)
-			seat, _ := strconv.Atoi(voter)
-			tr.step("%s takes the phone", transcriptPlayers[seat])
-			r = p.diamant(http.MethodGet, at+"/vote/"+voter, nil)
-		case screen == "vote":
+		case screen == "pass" || screen == "vote":
+			// The phone handed over opens on the voter's cards: one tap votes.
 			voter := field(t, r.HTML, "seat")
 			seat, err := strconv.Atoi(voter)
 			require.NoError(t, err, r.HTML)

@@ -27,16 +27,36 @@ export function pluralPatterns(cat, id, params = {}) {
   });
 }
 
+/**
+ * A shared phone's vote card: the one before the heading continues, the one after it
+ * leaves; both are named alike ("Play this card").
+ */
+export function voteCard(page, cat, choice) {
+  return page.getByRole('button', { name: msg(cat, 'diamant.vote.play') }).nth(choice === 'leave' ? 1 : 0);
+}
+
+/** Chooses the number of players on the setup page: its chip, by keyboard. */
+export async function setCount(page, cat, n) {
+  const chip = page.getByRole('group', { name: msg(cat, 'diamant.setup.count') }).getByRole('button', { name: String(n), exact: true });
+  await chip.press('Enter');
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Unfolds the setup's "More options", by keyboard. */
+export async function openOptions(page, cat) {
+  const more = page.locator('details.more');
+  if (await more.evaluate((d) => d.open)) return;
+  await more.locator('summary', { hasText: msg(cat, 'diamant.setup.more') }).press('Enter');
+  await expect(more).toHaveJSProperty('open', true);
+}
+
 /** Sets up a table of Ada and computer explorers through the setup form, by keyboard. */
 export async function newExplorersGame(page, cat, { explorers, level, seed = '2026', axe = false }) {
   await page.goto('/diamant');
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  for (let i = 0; i < 3; i++) await count.press('ArrowUp'); // 4 → 1 person
-  await expect(count).toHaveValue('1');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await setCount(page, cat, 1);
   await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 2 }) })).toHaveCount(0);
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 1 }) }).fill('Ada');
+  await openOptions(page, cat);
   const group = page.getByRole('group', { name: msg(cat, 'diamant.setup.explorers') });
   // A number of explorers for each level: these of one level.
   const number = group.getByRole('combobox', { name: msg(cat, `diamant.setup.explorers.n.${level}`) });
@@ -59,17 +79,14 @@ export function explorerPattern(cat, level) {
 export async function newGame(page, cat, { draw = 'app', vote = 'phone', seed = SEED, base = '' } = {}) {
   await page.goto(`${base}/diamant`);
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.setup.title'));
-  const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-  await count.focus();
-  await count.press('ArrowUp'); // 4 → 3 players
-  await expect(count).toHaveValue('3');
-  await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+  await setCount(page, cat, 3);
   await expect(page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: 4 }) })).toHaveCount(0);
   for (let i = 0; i < NAMES.length; i++) {
     const box = page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: i + 1 }) });
     await expect(box).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: i + 1 }));
     await box.fill(NAMES[i]);
   }
+  await openOptions(page, cat);
   await page.getByRole('radio', { name: msg(cat, `diamant.setup.draw.${draw}`), exact: true }).press('Space');
   await page.getByRole('radio', { name: msg(cat, `diamant.setup.vote.${vote}`), exact: true }).press('Space');
   await page.getByRole('textbox', { name: msg(cat, 'diamant.setup.seed') }).fill(seed);
@@ -90,35 +107,24 @@ export async function playGame(page, cat, visit = async () => {}) {
     }
   };
   const draw = page.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
-  const reveal = page.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') });
   const carries = pluralPatterns(cat, 'diamant.n.carries');
   const final = msg(cat, 'diamant.final.heading');
   const voteStart = new RegExp(`^(${NAMES.map((n) => escapeRe(msg(cat, 'diamant.vote.start', { Name: n }))).join('|')})$`);
   const byHeading = {};
   NAMES.forEach((name, seat) => {
     byHeading[msg(cat, 'diamant.pass.heading', { Name: name })] = { kind: 'pass', name, seat };
-    byHeading[msg(cat, 'diamant.vote.heading', { Name: name })] = { kind: 'vote', name, seat };
   });
   for (let step = 0; step < 800; step++) {
     const heading = await h1(page).textContent();
     if (heading === final) return;
     const screen = byHeading[heading];
     if (screen?.kind === 'pass') {
+      // The phone handed over on the voter's two cards: one press votes.
       await once('pass');
-      await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: screen.name }) }));
-      continue;
-    }
-    if (screen?.kind === 'vote') {
-      await once('vote');
       const text = await page.getByRole('main').innerText();
       const hand = Number(carries.map((re) => text.match(re)).find(Boolean)[1]);
       const choice = hand >= 5 + 5 * screen.seat ? 'leave' : 'continue';
-      await pressAndWait(page.getByRole('button', { name: msg(cat, `diamant.vote.${choice}`) }));
-      continue;
-    }
-    if (heading === msg(cat, 'diamant.voted.heading')) {
-      await once('voted');
-      await pressAndWait(reveal);
+      await pressAndWait(voteCard(page, cat, choice));
       continue;
     }
     if (await draw.count()) {
@@ -141,9 +147,9 @@ export async function fastForward(page, tableURL, want) {
   const csrf = (await (await page.request.get('/settings')).text()).match(/name="_csrf" value="([^"]+)"/)[1];
   for (let i = 0; i < 200; i++) {
     let st = await formState(page, tableURL);
-    if (st.screen === 'voted') st = await formState(page, `${tableURL}?show=reveal`);
     if (st.screen === want) return;
-    const seat = st.html.match(/\/vote\/(\d+)"/)?.[1] ?? (st.html.includes('?show=pass') ? (await formState(page, `${tableURL}?show=pass`)).html.match(/\/vote\/(\d+)"/)[1] : null);
+    const seatOf = (html) => html.match(/name="seat" value="(\d+)"/)?.[1];
+    const seat = seatOf(st.html) ?? (st.html.includes('?show=pass') ? seatOf((await formState(page, `${tableURL}?show=pass`)).html) : null);
     const form = { _csrf: csrf, version: st.version };
     if (seat !== null) await page.request.post(`${tableURL}/vote`, { form: { ...form, seat, choice: 'leave' } });
     else await page.request.post(`${tableURL}/draw`, { form });

@@ -159,7 +159,7 @@ for (const lang of LANGS) {
 }
 
 // Page loads say their news: "Settings saved." is heard (the live region, focus on the
-// heading), and Diamant's "Change the number" keeps the names typed, focus back on the number.
+// heading), and Diamant's number of players (its chips) keeps the names typed, focus back on the chip.
 for (const lang of LANGS) {
   test(`page loads, ${lang}: settings saved heard, names kept when the number changes`, async ({ page, context }) => {
     await record(context);
@@ -173,15 +173,15 @@ for (const lang of LANGS) {
     const name = (n) => page.getByRole('textbox', { name: msg(cat, 'diamant.setup.player.label', { N: n }) });
     await name(1).fill('Ada');
     await name(2).fill('Bruno');
-    const count = page.getByRole('combobox', { name: msg(cat, 'diamant.setup.count') });
-    await count.selectOption('5');
-    await page.getByRole('button', { name: msg(cat, 'diamant.setup.count.apply') }).press('Enter');
+    // The number of players as chips (issue #24): the names typed stay, focus on the chip.
+    const five = page.getByRole('group', { name: msg(cat, 'diamant.setup.count') }).getByRole('button', { name: '5', exact: true });
+    await five.press('Enter');
     await expect(name(5)).toBeVisible();
     await expect(name(1)).toHaveValue('Ada');
     await expect(name(2)).toHaveValue('Bruno');
     await expect(name(5)).toHaveValue(msg(cat, 'diamant.setup.player.default', { N: 5 }));
-    await expect(count).toBeFocused();
-    await expect(count).toHaveValue('5');
+    await expect(five).toBeFocused();
+    await expect(five).toHaveAttribute('aria-pressed', 'true');
   });
 }
 

@@ -62,8 +62,8 @@ for (const lang of LANGS) {
     await expectNoAxeViolations(page);
     await playGame(page, cat, async (screen) => {
       await expectNoAxeViolations(page);
-      if (screen === 'voted') {
-        // A reload with the votes cast and not yet revealed: the same screen again.
+      if (screen === 'pass') {
+        // A reload in the middle of the votes: the same voter's cards again.
         const heading = await h1(page).textContent();
         await page.reload();
         await expect(h1(page)).toHaveText(heading);

@@ -160,6 +160,23 @@ func (h handlers) create(c echo.Context) error {
 	p.Count = len(p.Names)
 	levels, counts := explorerLevels(form)
 	p.Explorers = counts
+	if n, err := strconv.Atoi(form.Get("players")); err == nil && form.Has("players") {
+		// A chip of the number of players: the same form again with that many names, the
+		// names typed kept, every other choice too; no table yet.
+		if n < 1 || n > diamanttable.MaxSeats {
+			n = 4
+		}
+		names := make([]string, n)
+		for i := range names {
+			if i < len(p.Names) {
+				names[i] = p.Names[i]
+			} else {
+				names[i] = l.T("diamant.setup.player.default", "N", i+1)
+			}
+		}
+		p.Names, p.Count, p.Counted = names, n, true
+		return h.renderSetup(c, http.StatusOK, p)
+	}
 	ex := diamanttable.Explorers{Levels: levels, Names: say.DiamantExplorerNames(l)}
 	opt, err := diamanttable.NewOptionsWith(p.Names, ex, p.Draw, p.Vote, p.Seed)
 	if problem, status, ok := kit.SayRefusal(l, err); ok {
@@ -209,6 +226,8 @@ func appendScreenURL(b []byte, p *Play) []byte {
 	switch p.Screen {
 	case ScreenReveal:
 		b = append(b, "?show=reveal"...)
+	case ScreenPass:
+		b = append(b, "?show=pass"...) // a reload keeps the voter's cards, the first voter's too
 	case ScreenVote:
 		b = strconv.AppendInt(append(b, "/vote/"...), int64(p.Voter.Seat), 10)
 	case ScreenUndo:

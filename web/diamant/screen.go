@@ -26,9 +26,8 @@ const (
 	ScreenReveal   Screen = "reveal"   // who left, after everyone has voted
 	ScreenRoundEnd Screen = "roundend" // the round has ended
 	ScreenFinal    Screen = "final"    // the game is over, or the host ended it
-	ScreenPass     Screen = "pass"     // hand the phone over to the next voter
+	ScreenPass     Screen = "pass"     // the phone handed to the next voter, on its two vote cards
 	ScreenVote     Screen = "vote"     // a seat's vote, stay or leave
-	ScreenVoted    Screen = "voted"    // a vote recorded, the others' still hidden (one shared phone)
 	ScreenUndo     Screen = "undo"     // confirm taking back the last step
 )
 
@@ -72,13 +71,6 @@ func (v View) Screen(show string, p *Play) {
 		}
 	}
 	switch {
-	case t.Opt.Vote == diamanttable.VotePhone && !t.Opt.Phones && voteResolved && show != string(ScreenReveal):
-		p.Screen, p.Heading = ScreenVoted, l.T("diamant.voted.heading")
-		p.Lead = l.T("diamant.vote.recorded")
-		p.News = nil
-		p.Where = l.T("diamant.where.voted") // the state would tell the votes before they are revealed
-		p.Say = []say.Sentence{{Text: p.Lead + " " + l.T(v.Verbosity.Pick("diamant.voted.text", "diamant.brief.voted"))}}
-		return
 	case st.Finished():
 		p.Screen, p.Heading = ScreenFinal, l.T("diamant.final.heading")
 	case roundEnded:
@@ -90,8 +82,10 @@ func (v View) Screen(show string, p *Play) {
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
+		// The phone handed over opens on the voter's two cards: one tap votes (issue #24).
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = Row{Seat: next, Name: names[next]}
+		p.Voter = Row{Seat: next, Name: names[next], Hand: st.Hand(next)}
+		p.Step = t.VoteStep()
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
 		}
@@ -385,6 +379,14 @@ func (v View) FillVote(seat int, p *Play) {
 	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
 	p.Deck = l.N("diamant.n.table", st.Table())
 	if t.Opt.Phones {
+		// What the vote is about, on a phone of one's own: the card just drawn, the risk,
+		// who is still deciding (issue #24).
+		if t.Card != diamant.NoCard {
+			p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), drawn(t)
+		}
+		ending, left := st.Risk()
+		p.ShowRisk, p.Risk = true, say.DiamantRisk(l, v.Verbosity, ending, left)
+		p.Waiting = l.T("diamant.where.waiting", "Names", say.And(l, say.DiamantSeatNames(v.names(), st.Waiting())))
 		// The other phones' votes move the version on while this one decides.
 		p.Step = t.VoteStep()
 		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())

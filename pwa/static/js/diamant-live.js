@@ -30,11 +30,11 @@ const BACK_SHOWN_MS = 15_000;
  * @param {DocumentFragment} next the update's content
  */
 export function keepsVote(root, next) {
-  const form = root.querySelector('[data-screen="vote"] form.vote');
+  const form = root.querySelector('[data-screen="vote"] form.vote, [data-screen="pass"] form.vote');
   if (!form) return false;
   const screen = next.querySelector('[data-screen]');
   if (screen?.dataset.screen !== 'pass') return false;
-  const seat = screen.querySelector('a[href*="/vote/"]')?.getAttribute('href').match(/\/vote\/(\d+)$/)?.[1];
+  const seat = screen.querySelector('form.vote input[name="seat"]')?.value;
   return seat !== undefined && seat === form.elements.seat?.value;
 }
 

@@ -151,12 +151,10 @@ const screen = createScreen({ root: main, draw });
 
 function onSubmit(event) {
   const form = event.target;
-  if (form instanceof HTMLFormElement && form.classList.contains('count')) {
-    keepNames(form);
-    return;
-  }
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-js')) return;
   event.preventDefault();
+  const now = performance.now();
+  if (armedAt.get(form) > now && now - pointedAt < ARM_MS) return; // a tap too soon: the voter before's
   const data = new FormData(form, event.submitter);
   const method = (form.method || 'get').toUpperCase();
   let url = form.action;
@@ -167,22 +165,6 @@ function onSubmit(event) {
   if (sending.has(form)) return;
   hold(form);
   go(url, init, () => form.submit(), form);
-}
-
-/**
- * The setup's "Change the number" sends the names typed so far with the number, so that
- * the page comes back with them (without this module they are lost).
- */
-function keepNames(form) {
-  for (const old of form.querySelectorAll('input[data-kept]')) old.remove();
-  for (const field of document.querySelectorAll('form.setup input[name="name"]')) {
-    const kept = document.createElement('input');
-    kept.type = 'hidden';
-    kept.name = 'name';
-    kept.value = field.value;
-    kept.dataset.kept = '';
-    form.append(kept);
-  }
 }
 
 function onClick(event) {
@@ -226,6 +208,13 @@ function expert() {
   main.querySelector('form.expert')?.requestSubmit();
 }
 
+// How long a shared phone's vote cards wait before they answer a tap, and when each may.
+const ARM_MS = 600;
+const armedAt = new WeakMap();
+// When the last touch or click began: a tap, not a key.
+let pointedAt = -Infinity;
+document.addEventListener('pointerdown', () => { pointedAt = performance.now(); }, true);
+
 // The card search fields wired (a screen updated in place keeps its field).
 const searched = new WeakSet();
 
@@ -235,6 +224,15 @@ const searched = new WeakSet();
  */
 function enhance() {
   for (const el of main.querySelectorAll('button.repeat, button.where, p.keys')) el.hidden = false;
+  // A voter's cards just put on the page do not answer a tap at once: the previous
+  // voter's second tap cannot play the next voter's card. (A key goes to the heading,
+  // where focus is: it needs no wait.)
+  for (const form of main.querySelectorAll('form.vote.cards')) {
+    if (armedAt.has(form)) continue;
+    armedAt.set(form, performance.now() + ARM_MS);
+    for (const b of form.querySelectorAll('button')) b.setAttribute('aria-disabled', 'true');
+    setTimeout(() => { if (!sending.has(form)) release(form); }, ARM_MS);
+  }
   if (whereShown) main.querySelector('#where')?.removeAttribute('hidden');
   wireShareButtons(main);
   const input = main.querySelector('#card-text');
@@ -250,6 +248,8 @@ document.addEventListener('click', onClick);
 // R repeats the last announcement, S says where the game stands, E asks what the expert
 // would do (on a vote screen); not while typing.
 wireKeys({ repeat, where, expert });
+// A key pressed: a keyboard is in use, its hints are shown (diamant.css).
+document.addEventListener('keydown', () => { document.documentElement.dataset.keys = ''; }, { once: true });
 // Back and forward: the server knows the screen; ask it again. A move within the screen
 // (the skip link's #main) is no other screen: reloading then would undo the skip.
 window.addEventListener('popstate', () => {

@@ -262,7 +262,10 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
    */
   function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
-    if (said.alarms) announce(said.alarms, { assertive: true });
+    // A shared phone's vote (data-quiet): the app's own voice stays silent, the phone's
+    // speaker is the whole table's; a screen reader still hears the live regions.
+    const speak = !root.querySelector('[data-quiet]');
+    if (said.alarms) announce(said.alarms, { assertive: true, speak });
     // The live region leaves out what only says the heading again; the app's own voice,
     // which reads no heading, says it all.
     const region = beyondHeading(said.polite, heard);
@@ -270,9 +273,9 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
       setTimeout(() => {
         if (region !== said.polite) {
           announce(region, { speak: false });
-          announce(said.polite, { live: false });
+          announce(said.polite, { live: false, speak }); // R repeats it whole
         } else {
-          announce(said.polite);
+          announce(said.polite, { speak });
         }
       }, said.alarms ? POLITE_AFTER_ALARM_MS : 0);
     }
