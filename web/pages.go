@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -19,8 +20,55 @@ func (s *Server) cards() []page.Game {
 	return cards
 }
 
+// homeContinues is how many of this device's unfinished tables the home page offers.
+const homeContinues = 3
+
 func (s *Server) home(c echo.Context) error {
-	return kit.RenderPage(c, http.StatusOK, page.Home(s.Frame(c, "home", s.Localizer(c).T("home.title")), s.cards()))
+	l := s.Localizer(c)
+	continues, err := s.continues(c, l)
+	if err != nil {
+		return err
+	}
+	return kit.RenderPage(c, http.StatusOK, page.Home(s.Frame(c, "home", l.T("home.title")), s.cards(), continues))
+}
+
+// continues are this device's unfinished tables of every game, the most recently changed
+// first, a few at most, as the home page links to them. A browser without a device yet
+// (no session) has none, and is given none by asking.
+func (s *Server) continues(c echo.Context, l *i18n.Localizer) ([]page.Continue, error) {
+	if s.ReadSession(c).Device == "" {
+		return nil, nil
+	}
+	type found struct {
+		game string
+		kit.Resume
+	}
+	var all []found
+	for _, g := range s.games {
+		if g.Resume == nil {
+			continue
+		}
+		tables, err := g.Resume(c, l)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range tables {
+			if t.Home != nil {
+				all = append(all, found{g.Name, t})
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b found) int { return b.Updated.Compare(a.Updated) })
+	var out []page.Continue
+	for _, t := range all {
+		if len(out) == homeContinues {
+			break
+		}
+		if text := t.Home(); text != "" {
+			out = append(out, page.Continue{Game: t.game, URL: t.URL, Text: text})
+		}
+	}
+	return out, nil
 }
 
 func (s *Server) about(c echo.Context) error {

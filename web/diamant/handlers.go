@@ -145,7 +145,7 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 		if json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, Resume{ID: t.ID, Names: say.And(l, say.DiamantNames(l, opt.Players, opt.Explorers))})
+		out = append(out, Resume{ID: t.ID, Names: say.And(l, say.DiamantNames(l, opt.Players, opt.Explorers)), Updated: t.Updated, Lobby: opt.Lobby})
 	}
 	return out, nil
 }

@@ -39,9 +39,28 @@ func (h handlers) resumeList(c echo.Context, l *i18n.Localizer) ([]kit.Resume, e
 	tables, err := h.resume(c, l)
 	var out []kit.Resume
 	for _, t := range tables {
-		out = append(out, kit.Resume{URL: "/diamant/" + t.ID, Text: l.T("diamant.setup.resume.item", "Names", t.Names)})
+		out = append(out, kit.Resume{URL: "/diamant/" + t.ID, Text: l.T("diamant.setup.resume.item", "Names", t.Names),
+			Updated: t.Updated, Home: func() string { return h.homeLink(c, l, t) }})
 	}
 	return out, err
+}
+
+// homeLink names a table as the home page's link to it does: the game, the players, and
+// the round it is at (or that players are still joining); "" if it cannot be read.
+func (h handlers) homeLink(c echo.Context, l *i18n.Localizer, r Resume) string {
+	game := l.T("game.diamant")
+	if r.Lobby {
+		return l.T("diamant.home.lobby", "Game", game, "Names", r.Names)
+	}
+	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, r.ID)
+	if err != nil {
+		return ""
+	}
+	t := o.State.At(o.Rec, o.Device)
+	if t.State == nil {
+		return l.T("diamant.home.lobby", "Game", game, "Names", r.Names)
+	}
+	return l.T("diamant.home.round", "Game", game, "Names", r.Names, "Round", max(t.State.Round(), 1))
 }
 
 // join reads a table as a phone joining it by its code finds it: open while it is played

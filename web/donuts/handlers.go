@@ -69,7 +69,8 @@ func (h handlers) resume(c echo.Context, l *i18n.Localizer) ([]Resume, error) {
 		if json.Unmarshal(t.Setup, &opt) != nil {
 			continue
 		}
-		out = append(out, Resume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText())})
+		out = append(out, Resume{ID: t.ID, Text: l.N("donuts.n.resume", t.Actions, "Mode", modeText(l, opt), "Seed", opt.SeedText()),
+			Home: homeText(l, opt, t.Actions), Updated: t.Updated})
 	}
 	return out, nil
 }
@@ -80,6 +81,16 @@ func modeText(l *i18n.Localizer, opt donutstable.Options) string {
 		return l.T("donuts.mode.computer", "Level", l.T("donuts.level."+string(opt.Level)), "Color", say.DonutsColor(l, opt.Human))
 	}
 	return l.T("donuts.mode.two")
+}
+
+// homeText names a table as the home page's link to it does: the game, who plays, and
+// the donuts placed.
+func homeText(l *i18n.Localizer, opt donutstable.Options, placed int) string {
+	game := l.T("game.donuts")
+	if opt.Mode == donutstable.ModeComputer {
+		return l.N("donuts.n.home.computer", placed, "Game", game, "Level", l.T("donuts.level."+string(opt.Level)))
+	}
+	return l.N("donuts.n.home.two", placed, "Game", game)
 }
 
 // newBoardNumber draws a board number short enough to read out and type again: the

@@ -40,7 +40,7 @@ func (h handlers) resumeList(c echo.Context, l *i18n.Localizer) ([]kit.Resume, e
 	tables, err := h.resume(c, l)
 	var out []kit.Resume
 	for _, t := range tables {
-		out = append(out, kit.Resume{URL: "/donuts/t/" + t.ID, Text: t.Text})
+		out = append(out, kit.Resume{URL: "/donuts/t/" + t.ID, Text: t.Text, Updated: t.Updated, Home: func() string { return t.Home }})
 	}
 	return out, err
 }

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -40,7 +41,14 @@ type Game struct {
 }
 
 // Resume is one table in the list of a device's tables: where it is, and what it says.
-type Resume struct{ URL, Text string }
+type Resume struct {
+	URL, Text string
+	Updated   time.Time // its last change: the home page lists the most recent first
+	// Home says the table as the home page's "continue a game" link names it: the game,
+	// the players and where it stands; asked only of the few tables the page shows ("":
+	// not shown).
+	Home func() string
+}
 
 // Joining is a table as a phone joining it by its code finds it.
 type Joining struct {
