@@ -3,7 +3,8 @@
 // its action's reply, both at the same version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGuard, sentences, sameSentence, beyondHeading, FEEL } from '../static/js/screen.js';
+import { createGuard, sentences, sameSentence, beyondHeading, FEEL, HAZARDS, diamantSounds } from '../static/js/screen.js';
+import { SOUNDS, HAPTICS } from '../static/js/feedback.js';
 
 const at = (version, table = 'ttt') => ({ table, version, announce: [] });
 
@@ -109,6 +110,7 @@ test('sentences: alarms apart from the rest, sounds in order', () => {
 test('Diamant sounds the most telling sound only; Donuts every sound, a refusal as one', () => {
   const d = (list) => FEEL.loudest({}, sentences(list));
   assert.deepEqual(d([{ text: 'a', sound: 'treasure' }, { text: 'b', sound: 'lost' }]), { sounds: ['lost'], haptic: 'lost' });
+  assert.deepEqual(d([{ text: 'a', sound: 'treasure' }, { text: 'b', sound: 'lost:ram' }]), { sounds: ['ram', 'lost'], haptic: 'lost' });
   assert.deepEqual(d([{ text: 'a', sound: 'treasure' }]), { sounds: ['treasure'], haptic: null });
   assert.deepEqual(d([{ text: 'a' }]), { sounds: [], haptic: null });
   const n = (list, finished = false) => FEEL.each({ finished }, sentences(list));
@@ -116,6 +118,37 @@ test('Diamant sounds the most telling sound only; Donuts every sound, a refusal 
   assert.deepEqual(n([{ text: 'a', sound: 'win' }], true), { sounds: ['win'], haptic: 'end' });
   assert.deepEqual(n([{ text: 'No.', assertive: true }]), { sounds: ['hazard'], haptic: 'refused' });
   assert.deepEqual(n([]), { sounds: [], haptic: null });
+});
+
+test('Diamant: each hazard its own sound, a treasure, an idol, the reveal first; the lost round after its hazard', () => {
+  const d = (list) => FEEL.loudest({}, sentences(list));
+  for (const card of HAZARDS) {
+    assert.deepEqual(d([{ text: 'a', sound: `hazard:${card}` }]), { sounds: [card], haptic: 'hazard' }, card);
+    assert.deepEqual(d([{ text: 'a', sound: 'treasure' }, { text: 'b', assertive: true, sound: `lost:${card}` }]),
+      { sounds: [card, 'lost'], haptic: 'lost' }, `second ${card}`);
+  }
+  assert.equal(new Set(HAZARDS).size, 5);
+  assert.deepEqual(d([{ text: 'a', sound: 'idol' }]), { sounds: ['idol'], haptic: null });
+  assert.deepEqual(d([{ text: 'a', sound: 'idol' }, { text: 'b', sound: 'hazard:lava' }]), { sounds: ['lava'], haptic: 'hazard' });
+  // The votes turned, then the card drawn: the reveal's sound, then the card's.
+  assert.deepEqual(d([{ text: 'All go on.', sound: 'reveal' }, { text: 'Snake!', sound: 'hazard:snake' }]), { sounds: ['reveal', 'snake'], haptic: 'hazard' });
+  assert.deepEqual(d([{ text: 'Ada leaves.', sound: 'reveal' }, { text: 'Ada takes the idol.', sound: 'idol' }]), { sounds: ['reveal', 'idol'], haptic: null });
+  assert.deepEqual(d([{ text: 'All go on.', sound: 'reveal' }]), { sounds: ['reveal'], haptic: null });
+  // A hazard not named keeps the general sound.
+  assert.deepEqual(d([{ text: 'a', sound: 'hazard:unknown' }]), { sounds: ['hazard'], haptic: 'hazard' });
+  assert.deepEqual(diamantSounds(), { sounds: [], haptic: null });
+});
+
+test('every sound Diamant picks is one feedback.js can play, each hazard different; the vibrations stay', () => {
+  for (const name of [...HAZARDS, 'hazard', 'lost', 'treasure', 'idol', 'reveal']) assert.ok(SOUNDS[name], name);
+  const shapes = HAZARDS.map((h) => JSON.stringify(SOUNDS[h]));
+  assert.equal(new Set(shapes).size, HAZARDS.length, 'five different hazard sounds');
+  for (const notes of Object.values(SOUNDS)) {
+    const length = notes.reduce((sum, [, len]) => sum + len, 0);
+    assert.ok(length > 0 && length <= 0.8, `short: ${JSON.stringify(notes)}`);
+  }
+  assert.deepEqual(HAPTICS.hazard, [80, 60, 80, 60, 80]);
+  assert.deepEqual(HAPTICS.lost, [600, 200, 600]);
 });
 
 test('a sentence that only says the heading again is known (each fact once)', () => {

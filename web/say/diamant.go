@@ -120,17 +120,19 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 			add(l.T(v.Pick("diamant.say.idol", "diamant.brief.idol"), "Card", DiamantCard(l, e.Card)), false, "idol")
 		case diamant.EvHazard:
 			id := v.Pick("diamant.hazard.", "diamant.brief.hazard.") + e.Card.String()
+			// The sound names the hazard (screen.js plays each its own): "hazard:snake",
+			// and for the second, which ends the round, "lost:snake".
 			if e.Second {
-				add(l.T(id+".second"), true, "lost")
+				add(l.T(id+".second"), true, "lost:"+e.Card.String())
 			} else {
-				add(l.T(id+".first"), false, "hazard")
+				add(l.T(id+".first"), false, "hazard:"+e.Card.String())
 			}
 		case diamant.EvVotesRevealed:
 			// Already the fact alone: who goes on, who leaves.
 			if e.Seats == 0 {
-				add(l.T("diamant.say.continue.all"), false, "")
+				add(l.T("diamant.say.continue.all"), false, "reveal")
 			} else {
-				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats))), false, "")
+				add(l.N("diamant.n.leave", e.Seats.Count(), "Names", And(l, DiamantSeatNames(names, e.Seats))), false, "reveal")
 			}
 		case diamant.EvCardShared:
 			if leavers := DiamantSeatNames(names, e.Seats); len(leavers) == 1 {

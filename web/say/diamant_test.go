@@ -62,22 +62,22 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvRoundEnded, Round: 2, Reason: diamant.EndHazard, Card: diamant.Spider, Amount: 1},
 		}, map[string][]Sentence{
 			"en": {
-				{Text: "Spider! The first this round: a second spider would end the round.", Sound: "hazard"},
-				{Text: "A second spider! The round is over.", Assertive: true, Sound: "lost"},
+				{Text: "Spider! The first this round: a second spider would end the round.", Sound: "hazard:spider"},
+				{Text: "A second spider! The round is over.", Assertive: true, Sound: "lost:spider"},
 				{Text: "Bruno flees and loses 5 diamonds."},
 				{Text: "One card of this hazard leaves the game."},
 				{Text: "1 diamond left on the cards goes back to the box."},
 			},
 			"fr": {
-				{Text: "Araignée ! C'est la première de cette manche : une seconde araignée y mettrait fin.", Sound: "hazard"},
-				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost"},
+				{Text: "Araignée ! C'est la première de cette manche : une seconde araignée y mettrait fin.", Sound: "hazard:spider"},
+				{Text: "Une seconde araignée ! La manche est finie.", Assertive: true, Sound: "lost:spider"},
 				{Text: "Bruno s'enfuit et perd 5 diamants."},
 				{Text: "Une carte de ce danger quitte le jeu."},
 				{Text: "1 diamant resté sur les cartes retourne dans la boîte."},
 			},
 			"sk": {
-				{Text: "Pavúk! Prvý pavúk v tomto kole: druhý by kolo ukončil.", Sound: "hazard"},
-				{Text: "Druhý pavúk! Kolo sa skončilo.", Assertive: true, Sound: "lost"},
+				{Text: "Pavúk! Prvý pavúk v tomto kole: druhý by kolo ukončil.", Sound: "hazard:spider"},
+				{Text: "Druhý pavúk! Kolo sa skončilo.", Assertive: true, Sound: "lost:spider"},
 				{Text: "Bruno uteká a stráca 5 diamantov."},
 				{Text: "Jedna karta tohto nebezpečenstva odchádza z hry."},
 				{Text: "1 diamant z kariet sa vracia do krabice."},
@@ -92,21 +92,21 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvLeft, Seat: 1, Amount: 0, Hand: 0, Chest: 0},
 		}, map[string][]Sentence{
 			"en": {
-				{Text: "Ada and Chiara leave."},
+				{Text: "Ada and Chiara leave.", Sound: "reveal"},
 				{Text: "Treasure of 7, with 3 diamonds on it: 1 diamond each, and 1 stays on the card."},
 				{Text: "Ada takes 1 diamond from the cards: 1 red token worth 1. Everything goes into the chest, which now holds 7 diamonds."},
 				{Text: "Chiara takes nothing from the cards. What they carry goes into the chest, which now holds 12 diamonds."},
 				{Text: "Bruno leaves with nothing, and the chest stays empty."},
 			},
 			"it": {
-				{Text: "Ada e Chiara escono."},
+				{Text: "Ada e Chiara escono.", Sound: "reveal"},
 				{Text: "Tesoro da 7, con 3 diamanti sopra: 1 diamante a testa, e 1 resta sulla carta."},
 				{Text: "Ada prende 1 diamante dalle carte: 1 diamante rosso da 1. Tutto finisce nel bauletto, che ora contiene 7 diamanti."},
 				{Text: "Chiara non prende nulla dalle carte. Ciò che porta finisce nel bauletto, che ora contiene 12 diamanti."},
 				{Text: "Bruno esce a mani vuote, e il bauletto resta vuoto."},
 			},
 			"sk": {
-				{Text: "Ada a Chiara odchádzajú."},
+				{Text: "Ada a Chiara odchádzajú.", Sound: "reveal"},
 				{Text: "Poklad 7, na karte 3 diamanty: každý dostane 1 diamant a 1 zostane na karte."},
 				{Text: "Ada berie z kariet 1 diamant: 1 červený diamant za 1. Všetko si ukladá do truhlice, ktorá má teraz 7 diamantov."},
 				{Text: "Chiara z kariet nič neberie. Čo nesie, si ukladá do truhlice, ktorá má teraz 12 diamantov."},
@@ -119,17 +119,17 @@ func TestEventSentences(t *testing.T) {
 				Idols: diamant.IdolSet(0b011)},
 		}, map[string][]Sentence{
 			"en": {
-				{Text: "Dario leaves."},
+				{Text: "Dario leaves.", Sound: "reveal"},
 				{Text: "Dario takes 13 diamonds from the cards: 2 clear tokens worth 5 each and 3 red tokens worth 1 each. Everything goes into the chest, which now holds 17 diamonds."},
 				{Text: "Dario leaves alone and takes the idol worth 5 and the idol worth 7.", Sound: "idol"},
 			},
 			"fr": {
-				{Text: "Dario sort."},
+				{Text: "Dario sort.", Sound: "reveal"},
 				{Text: "Dario prend 13 diamants sur les cartes : 2 diamants transparents de 5 et 3 diamants rouges de 1. Tout va dans le coffre, qui contient maintenant 17 diamants."},
 				{Text: "Dario est la seule personne à sortir et prend l'idole de 5 et l'idole de 7.", Sound: "idol"},
 			},
 			"sk": {
-				{Text: "Dario odchádza."},
+				{Text: "Dario odchádza.", Sound: "reveal"},
 				{Text: "Dario berie z kariet 13 diamantov: 2 priehľadné diamanty za 5 a 3 červené diamanty za 1. Všetko si ukladá do truhlice, ktorá má teraz 17 diamantov."},
 				{Text: "Odchádza iba Dario, a preto berie idol za 5 a idol za 7.", Sound: "idol"},
 			},
@@ -146,8 +146,8 @@ func TestEventSentences(t *testing.T) {
 			{Type: diamant.EvVotesRevealed},
 			{Type: diamant.EvIdol, Card: diamant.I8},
 		}, map[string][]Sentence{
-			"en": {{Text: "Everyone continues."}, {Text: "Idol worth 8: it stays in the cave; only someone leaving alone takes it.", Sound: "idol"}},
-			"it": {{Text: "Tutti continuano."}, {Text: "Idolo da 8: resta nella grotta; lo prende chi esce, se esce una sola persona.", Sound: "idol"}},
+			"en": {{Text: "Everyone continues.", Sound: "reveal"}, {Text: "Idol worth 8: it stays in the cave; only someone leaving alone takes it.", Sound: "idol"}},
+			"it": {{Text: "Tutti continuano.", Sound: "reveal"}, {Text: "Idolo da 8: resta nella grotta; lo prende chi esce, se esce una sola persona.", Sound: "idol"}},
 		}},
 		{"round start, lost idols, the end", []diamant.Event{
 			{Type: diamant.EvIdolsRemoved, Idols: diamant.IdolSet(0b10000)},

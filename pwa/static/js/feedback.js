@@ -107,12 +107,23 @@ function tellNoVoice(lang) {
   });
 }
 
-// Short sounds, made with Web Audio (no files to download): frequencies and lengths.
-const SOUNDS = {
+// Short sounds, made with Web Audio (no files to download): each note is a frequency (Hz),
+// a length (s), and optionally a wave (sine by default) and a frequency it slides to.
+// Diamant's cards each sound their own, told apart by pitch, rhythm and timbre: a spider
+// skitters (four quick high clicks), a snake hisses (a buzzing slide down), lava bubbles
+// (three low blobs), a boulder falls (a long slide to a low thud), the ram's log knocks
+// twice on wood; a treasure chimes up, an idol rings three notes, the reveal flips.
+export const SOUNDS = {
   tick: [[880, 0.05]],
   treasure: [[660, 0.08], [990, 0.12]],
   idol: [[523, 0.1], [659, 0.1], [784, 0.18]],
   hazard: [[220, 0.18]],
+  spider: [[1568, 0.03, 'square'], [1319, 0.03, 'square'], [1568, 0.03, 'square'], [1319, 0.05, 'square']],
+  snake: [[700, 0.3, 'sawtooth', 350]],
+  lava: [[98, 0.09, 'triangle', 147], [110, 0.09, 'triangle', 165], [87, 0.14, 'triangle', 131]],
+  boulder: [[330, 0.28, 'sine', 55], [55, 0.12, 'triangle']],
+  ram: [[392, 0.06, 'square', 294], [294, 0.1, 'square', 220]],
+  reveal: [[440, 0.05, 'triangle'], [880, 0.09, 'triangle']],
   lost: [[330, 0.15], [247, 0.15], [165, 0.3]],
   alarm: [[988, 0.2], [740, 0.2], [988, 0.2], [740, 0.2]],
   place: [[587, 0.07]],
@@ -124,6 +135,8 @@ const SOUNDS = {
 export function sound(name) {
   const notes = SOUNDS[name];
   if (!notes || !readSettings().sound) return;
+  // A test's record of what was played, when it asked for one (pwa/browser/sounds.spec.mjs).
+  globalThis.__soundsPlayed?.push(name);
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   try {
@@ -133,11 +146,14 @@ export function sound(name) {
     audio = audio || new Ctx();
     if (audio.state === 'suspended') audio.resume();
     let t = audio.currentTime;
-    for (const [freq, len] of notes) {
+    for (const [freq, len, wave = 'sine', to] of notes) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.2, t);
+      osc.type = wave;
+      osc.frequency.setValueAtTime(freq, t);
+      if (to) osc.frequency.exponentialRampToValueAtTime(to, t + len);
+      // Square and sawtooth waves sound louder than a sine at the same gain.
+      gain.gain.setValueAtTime(wave === 'sine' || wave === 'triangle' ? 0.2 : 0.08, t);
       gain.gain.exponentialRampToValueAtTime(0.001, t + len);
       osc.connect(gain).connect(audio.destination);
       osc.start(t);

@@ -107,11 +107,11 @@ export function sentences(announced = []) {
  * the kind of vibration (feedback.js HAPTICS), or none.
  */
 export const FEEL = {
-  // Diamant: the most telling sound only (a lost round outweighs a treasure); a hazard
-  // and a lost round vibrate.
+  // Diamant: the card in one sound (each hazard its own, a treasure, an idol), after the
+  // reveal's when the votes were turned; a second hazard's own sound then the round lost.
+  // A hazard and a lost round vibrate.
   loudest(reply, said) {
-    const name = ['lost', 'hazard', 'idol', 'treasure'].find((n) => said.sounds.includes(n));
-    return { sounds: name ? [name] : [], haptic: name === 'lost' || name === 'hazard' ? name : null };
+    return diamantSounds(said.sounds);
   },
   // Donuts: each sound in turn (a move, a flip, the reply, the end); a refusal has the
   // hazard's sound and vibrates as one; any other news vibrates as a move, or the end.
@@ -121,6 +121,32 @@ export const FEEL = {
     return { sounds: said.sounds, haptic: any ? (reply.finished ? 'end' : 'move') : null };
   },
 };
+
+/** Diamant's five hazards, as their sounds are named (feedback.js SOUNDS). */
+export const HAZARDS = ['spider', 'snake', 'lava', 'boulder', 'ram'];
+
+/**
+ * What Diamant plays for the sounds its sentences name ("reveal", "treasure", "idol",
+ * "hazard:snake" for a first hazard, "lost:snake" for the second): the reveal first, then
+ * the most telling card only (a lost round outweighs a hazard, an idol, a treasure), a
+ * hazard by its own sound, which a lost round follows with its fall; and the vibration.
+ */
+export function diamantSounds(sounds = []) {
+  const find = (kind) => sounds.find((s) => s === kind || s.startsWith(`${kind}:`));
+  // A hazard's own sound; a hazard not named, the general one (none before a lost round's).
+  const own = (s, general) => {
+    const card = s.split(':')[1];
+    return HAZARDS.includes(card) ? [card] : general;
+  };
+  const out = sounds.includes('reveal') ? ['reveal'] : [];
+  const lost = find('lost');
+  const hazard = find('hazard');
+  if (lost) out.push(...own(lost, []), 'lost');
+  else if (hazard) out.push(...own(hazard, ['hazard']));
+  else if (sounds.includes('idol')) out.push('idol');
+  else if (sounds.includes('treasure')) out.push('treasure');
+  return { sounds: out, haptic: lost ? 'lost' : hazard ? 'hazard' : null };
+}
 
 // The pause between the sounds of one answer; the polite sentences' wait after an alarm.
 const SOUND_GAP_MS = 350;
@@ -262,6 +288,11 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
    */
   function tell(reply, announced, { heard = '' } = {}) {
     const said = sentences(announced);
+    // The sound first, at once: it tells the card before the sentence that names it has
+    // begun (a blind player knows the hazard by its sound); the vibration with it.
+    const { sounds, haptic: kind } = feel(reply, said);
+    sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
+    if (kind) haptic(kind);
     // A shared phone's vote (data-quiet): the app's own voice stays silent, the phone's
     // speaker is the whole table's; a screen reader still hears the live regions.
     const speak = !root.querySelector('[data-quiet]');
@@ -279,9 +310,6 @@ export function createScreen({ root, draw, version, focus = 'screen', feel = FEE
         }
       }, said.alarms ? POLITE_AFTER_ALARM_MS : 0);
     }
-    const { sounds, haptic: kind } = feel(reply, said);
-    sounds.forEach((name, k) => (k === 0 ? sound(name) : setTimeout(() => sound(name), k * SOUND_GAP_MS)));
-    if (kind) haptic(kind);
   }
 
   /** A request answered, or given up: no longer under way. */
