@@ -201,6 +201,11 @@ for (const lang of LANGS) {
       await page.goto(path);
       await measure(page, path, matrix, found);
     }
+    // The home page with this device's tables to continue, named by game, players and stage.
+    await createTable(page, '/diamant', { name: ['Ada', 'Bruno', 'Chiara'], draw: 'app', vote: 'phone', seed: '2026' });
+    await createTable(page, '/donuts', { mode: 'computer', level: 'normal', color: 'chocolate', first: 'chocolate', board: 'number', seed: '4021' });
+    await page.goto('/');
+    await measure(page, 'home, continue a game', matrix, found);
     expectNone(found, `the site in ${lang}`);
   });
 }
