@@ -68,7 +68,7 @@ func TestDiamantSetupWithExplorers(t *testing.T) {
 	require.Contains(t, body, "Resume the game of Amelia, Howard, Gertrude the easy computer, ", "the list of games names them as one")
 }
 
-// The explorers vote once Ada has: her cards hold no explorer's choice, her vote reveals
+// The explorers vote once Ada has: her vote screen holds no explorer's choice, her vote reveals
 // them all at once and the reveal tells them as people's,
 // undo takes them back with her vote, and replay gives the same game.
 func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
@@ -85,15 +85,16 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 				status, _, r := tb.jsonAct("/draw", v, url.Values{})
 				require.Equal(t, http.StatusOK, status)
 				v = r.Version
-				if !strings.Contains(r.HTML, "Vote: pass the phone to Ada") {
+				if !strings.Contains(r.HTML, "Vote: continue or leave?") {
 					reveal = "" // the round ended on a hazard: no vote to undo
 					break
 				}
 				require.NotContains(t, r.HTML, "/vote/1")
 				require.NotContains(t, r.HTML, "/vote/2")
-				// Ada's cards: no explorer has voted yet, none is asked.
+				// Ada's own vote screen (she is the only person): no explorer has voted
+				// yet, none is asked.
 				name, _, page = tb.screen("?show=pass")
-				require.Equal(t, "pass", name)
+				require.Equal(t, "vote", name)
 				require.NotContains(t, page, "computer leave", "no explorer's vote before Ada's")
 				status, _, r = tb.jsonAct("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
 				require.Equal(t, http.StatusOK, status)
@@ -117,7 +118,7 @@ func TestDiamantExplorersKeepTheVoteSecret(t *testing.T) {
 			require.Equal(t, http.StatusSeeOther, res.StatusCode)
 			name, v, page = tb.screen("")
 			require.Equal(t, "cave", name)
-			require.Contains(t, page, "Vote: pass the phone to Ada")
+			require.Contains(t, page, "Vote: continue or leave?")
 			res, _ = tb.act("/vote", v, url.Values{"seat": {"0"}, "choice": {"continue"}})
 			require.Equal(t, http.StatusSeeOther, res.StatusCode)
 			_, _, again := tb.screen("")

@@ -3,7 +3,7 @@
 // before the reveal, undo takes them back with the person's vote; the setup form with
 // explorers in four languages. axe on every kind of screen.
 import { test, expect } from '@playwright/test';
-import { playGame, pluralPatterns, newExplorersGame, explorerPattern, voteCard } from './diamant-play.mjs';
+import { playGame, pluralPatterns, newExplorersGame, explorerPattern } from './diamant-play.mjs';
 import {
   LANGS, expectNoAxeViolations, expectDark, escapeRe, postSettings, catalog, msg, h1, pressAndWait, newPhone, openTable, join, expectSeated, plural,
 } from './helpers.mjs';
@@ -23,11 +23,12 @@ test('one person plays a whole game with two explorers by keyboard', async ({ pa
 
   // The first vote by hand: Ada only is asked; her vote reveals the explorers' with hers.
   await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
-  await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
-  await expect(h1(page)).toHaveText(msg(cat, 'diamant.pass.heading', { Name: 'Ada' }));
+  // Ada is the only person: her own vote screen, the choices by name (no phone to pass).
+  await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.alone') }));
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Ada' }));
   await expect(page.locator('form.vote')).not.toContainText(marker); // nobody else is asked
   await expectNoAxeViolations(page);
-  await pressAndWait(voteCard(page, cat, 'continue'));
+  await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
   const revealed = await h1(page).textContent();
   expect([msg(cat, 'diamant.reveal.heading'), msg(cat, 'diamant.roundend.heading', { Round: 1 })]).toContain(revealed);
   await expectNoAxeViolations(page);
@@ -38,8 +39,8 @@ test('one person plays a whole game with two explorers by keyboard', async ({ pa
   await expect(main).toContainText(msg(cat, 'diamant.undo.vote', { Name: 'Ada' }));
   await expectNoAxeViolations(page);
   await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.undo.confirm') }));
-  await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
-  await pressAndWait(voteCard(page, cat, 'continue'));
+  await pressAndWait(page.getByRole('link', { name: msg(cat, 'diamant.vote.alone') }));
+  await pressAndWait(page.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
   await expect(h1(page)).toHaveText(revealed);
   await expect(page.locator('#news')).toHaveText(news);
 
@@ -52,7 +53,7 @@ test('one person plays a whole game with two explorers by keyboard', async ({ pa
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
   await expect(main.getByRole('row').filter({ hasText: marker })).toHaveCount(2);
   await expectNoAxeViolations(page);
-  expect([...checked].sort()).toEqual(['pass']);
+  expect([...checked].sort()).toEqual(['vote']);
 });
 
 for (const lang of LANGS) {
@@ -196,14 +197,11 @@ test('practice: the expert is asked on one\'s own vote screen only, by button an
   const ask = main.getByRole('button', { name: msg(cat, 'diamant.expert.button') });
   const advice = new RegExp(`^(${escapeRe(msg(cat, 'diamant.expert.leave'))}|${escapeRe(msg(cat, 'diamant.expert.continue'))}) .+\\.$`);
 
-  // Never offered on a screen the table sees: the cave, handing the phone over.
+  // Never offered on a screen the table sees: the cave.
   await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
   await expect(ask).toHaveCount(0);
-  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
-  await expect(ask).toHaveCount(0);
-  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
-
-  // Ada's own vote screen: offered, never shown unasked; the button asks, the answer said.
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.alone') }));
+  // Ada's own vote screen (the only person at the table): offered, never shown unasked; the button asks, the answer said.
   await expect(ask).toHaveAttribute('aria-keyshortcuts', 'E');
   await expect(main.locator('#expert')).toHaveCount(0);
   await ask.press('Enter');
@@ -220,16 +218,13 @@ test('practice: the expert is asked on one\'s own vote screen only, by button an
 
   // The vote goes on as ever; the advice is gone with the vote screen.
   await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
-  await expect(h1(page)).toHaveText(msg(cat, 'diamant.voted.heading'));
-  await expect(main).not.toContainText(msg(cat, 'diamant.expert.button'));
-  await expect(main.locator('#expert')).toHaveCount(0);
-  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.voted.reveal') }));
+  await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
   await expect(ask).toHaveCount(0);
+  await expect(main.locator('#expert')).toHaveCount(0);
 
   // The next vote by the E key.
   await pressAndWait(main.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
-  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.start', { Name: 'Ada' }) }));
-  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.pass.confirm', { Name: 'Ada' }) }));
+  await pressAndWait(main.getByRole('link', { name: msg(cat, 'diamant.vote.alone') }));
   await expect(main.locator('#expert')).toHaveCount(0);
   await page.keyboard.press('e');
   await expect(main.locator('#expert')).toHaveText(advice);

@@ -109,22 +109,26 @@ export async function playGame(page, cat, visit = async () => {}) {
   const draw = page.getByRole('button', { name: msg(cat, 'diamant.draw.app') });
   const carries = pluralPatterns(cat, 'diamant.n.carries');
   const final = msg(cat, 'diamant.final.heading');
-  const voteStart = new RegExp(`^(${NAMES.map((n) => escapeRe(msg(cat, 'diamant.vote.start', { Name: n }))).join('|')})$`);
+  const starts = [...NAMES.map((n) => msg(cat, 'diamant.vote.start', { Name: n })), msg(cat, 'diamant.vote.alone')];
+  const voteStart = new RegExp(`^(${starts.map(escapeRe).join('|')})$`);
   const byHeading = {};
   NAMES.forEach((name, seat) => {
     byHeading[msg(cat, 'diamant.pass.heading', { Name: name })] = { kind: 'pass', name, seat };
+    // One person with computer explorers votes on a screen of her own.
+    byHeading[msg(cat, 'diamant.vote.heading', { Name: name })] = { kind: 'vote', name, seat };
   });
   for (let step = 0; step < 800; step++) {
     const heading = await h1(page).textContent();
     if (heading === final) return;
     const screen = byHeading[heading];
-    if (screen?.kind === 'pass') {
-      // The phone handed over on the voter's two cards: one press votes.
-      await once('pass');
+    if (screen) {
+      // The phone handed over on the voter's two cards, or one person's own vote: one
+      // press votes.
+      await once(screen.kind);
       const text = await page.getByRole('main').innerText();
       const hand = Number(carries.map((re) => text.match(re)).find(Boolean)[1]);
       const choice = hand >= 5 + 5 * screen.seat ? 'leave' : 'continue';
-      await pressAndWait(voteCard(page, cat, choice));
+      await pressAndWait(screen.kind === 'pass' ? voteCard(page, cat, choice) : page.getByRole('button', { name: msg(cat, `diamant.vote.${choice}`) }));
       continue;
     }
     if (await draw.count()) {

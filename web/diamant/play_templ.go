@@ -51,7 +51,7 @@ type Play struct {
 	DrawApp   bool
 	DrawBox   bool
 	Groups    []Group
-	VoteFirst string        // phone votes: who is handed the phone first
+	VoteStart string        // phone votes: the link that starts the vote ("pass the phone to Ada")
 	Exits     diamant.Seats // with vote cards: the seats that may leave
 	Voter     Row
 	Expert    string // practice: what the expert would do, asked for on this seat's own vote screen
@@ -1607,7 +1607,7 @@ func diamantCave(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if p.VoteFirst != "" {
+		if p.VoteStart != "" {
 			templ_7745c5c3_Var71 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 				templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 				templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
@@ -1638,9 +1638,9 @@ func diamantCave(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var73 string
-				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.start", "Name", p.VoteFirst))
+				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(p.VoteStart)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 388, Col: 129}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 388, Col: 92}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var73))
 				if templ_7745c5c3_Err != nil {
@@ -1748,7 +1748,7 @@ func diamantCave(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if !p.DrawBox && !p.DrawApp && p.VoteFirst == "" {
+		if !p.DrawBox && !p.DrawApp && p.VoteStart == "" {
 			templ_7745c5c3_Err = diamantQuick(f, p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

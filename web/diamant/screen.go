@@ -82,6 +82,14 @@ func (v View) Screen(show string, p *Play) {
 		if next < 0 {
 			break // this device holds none of the waiting seats: it shows the cave
 		}
+		if !t.Opt.Phones && alone(t) {
+			// One person with computer explorers: nobody at the table to keep the vote
+			// from. The person's own vote screen, as on a phone of one's own: the choices
+			// by name, and practice's "what would the expert do?" (DESIGN.md: Practice).
+			v.FillVote(next, p)
+			p.Say = []say.Sentence{{Text: p.Heading}}
+			return
+		}
 		// The phone handed over opens on the voter's two cards: one tap votes (issue #24).
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
 		p.Voter = Row{Seat: next, Name: names[next], Hand: st.Hand(next)}
@@ -230,7 +238,10 @@ func (v View) fillCave(p *Play) {
 		p.DrawApp = true
 	case st.VoteDue() && t.Opt.Vote == diamanttable.VotePhone:
 		if next := t.NextVoter(); next >= 0 {
-			p.VoteFirst = st.Name(next)
+			p.VoteStart = l.T("diamant.vote.start", "Name", st.Name(next))
+			if !t.Opt.Phones && alone(t) {
+				p.VoteStart = l.T("diamant.vote.alone") // no phone to pass round
+			}
 		}
 		if t.Opt.Phones {
 			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
@@ -339,7 +350,7 @@ func (v View) phoneScreen(p *Play) {
 		p.Screen, p.Heading, p.Ended = ScreenFinal, l.T("diamant.ended.heading"), true
 		p.News = nil
 		v.fillCave(p)
-		p.DrawApp, p.DrawBox, p.Groups, p.VoteFirst, p.Votes, p.CanUndo = false, false, nil, "", "", false
+		p.DrawApp, p.DrawBox, p.Groups, p.VoteStart, p.Votes, p.CanUndo = false, false, nil, "", "", false
 		p.Say = []say.Sentence{{Text: p.Heading}}
 		return
 	}
@@ -364,6 +375,9 @@ func (v View) phoneScreen(p *Play) {
 		}
 	}
 }
+
+// alone: one person at the table, the other seats computer explorers.
+func alone(t *diamanttable.Table) bool { return len(t.Names)-t.Opt.ExplorerSeats().Count() == 1 }
 
 // FillVote makes p the vote screen of a seat: on the table's screen (Fill) with a phone
 // of one's own, or asked for by its address.

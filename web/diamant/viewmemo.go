@@ -312,7 +312,7 @@ func sameShape(p, q *Play) bool {
 		same(p.Hazards, q.Hazards) && p.Deck == q.Deck && p.ShowRisk == q.ShowRisk && p.Risk == q.Risk &&
 		p.DrawApp == q.DrawApp && p.DrawBox == q.DrawBox &&
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
-		p.VoteFirst == q.VoteFirst && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
+		p.VoteStart == q.VoteStart && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Waiting == q.Waiting && p.Proposal == q.Proposal && p.Ended == q.Ended &&
 		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole &&
 		p.LastPic == q.LastPic && p.LastValue == q.LastValue && p.Twin == q.Twin && p.Pics == q.Pics &&
