@@ -6,7 +6,7 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean
+.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean screens
 
 run: build
 	./$(BIN)
@@ -41,6 +41,11 @@ test-js:
 
 test-browser: build browser-deps
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
+
+# Screenshots of every game's screens at 320×568 and 390×844, light and dark, into screens/
+# (pwa/screens): to look at before saying a screen is done. Not a test.
+screens: build browser-deps
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test -c pwa/screens/playwright.config.mjs
 
 browser-deps: node_modules/.installed
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
