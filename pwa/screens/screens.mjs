@@ -2,6 +2,7 @@
 // phone sizes and in both themes: what a designer looks at before saying a screen is done.
 import { test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { postSettings, catalog, msg, h1, pressAndWait } from '../browser/helpers.mjs';
 import { newGame, voteCard, formState, fastForward } from '../browser/diamant-play.mjs';
 
@@ -10,10 +11,15 @@ const SIZES = [[320, 568], [390, 844]];
 
 test.use({ serviceWorkers: 'block' });
 
-// shoot saves the page as OUT/NAME-WIDTHxHEIGHT-THEME.png, light then dark.
+// shoot saves the page as OUT/NAME-WIDTHxHEIGHT-THEME.png, light then dark, and prints
+// the weight of its HTML, gzipped (the stylesheets, scripts and pictures are cached).
 async function shoot(page, name) {
   mkdirSync(OUT, { recursive: true });
   const { width, height } = page.viewportSize();
+  if (width === SIZES[0][0]) {
+    const html = await page.evaluate(() => document.documentElement.outerHTML);
+    console.log(`${name}: HTML ${html.length} B, gzip ${gzipSync(html, { level: 9 }).length} B`);
+  }
   for (const theme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
     await page.screenshot({ path: `${OUT}/${name}-${width}x${height}-${theme}.png` });
