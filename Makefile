@@ -43,7 +43,8 @@ test-browser: build browser-deps
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
 
 # Screenshots of every game's screens at 320×568 and 390×844, light and dark, into screens/
-# (pwa/screens): to look at before saying a screen is done. Not a test.
+# (pwa/screens): to look at before saying a screen is done; SCREENS_FULL=1 for whole pages.
+# Not a test.
 screens: build browser-deps
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test -c pwa/screens/playwright.config.mjs
 

@@ -199,11 +199,13 @@ func TestPhonesJoinAddsOneNewSeatPerDevice(t *testing.T) {
 	require.Equal(t, []int{1, 2}, rec.Devices[1].Seats)
 }
 
-// playerRow is a player's row of the players' table on a screen.
+// playerRow is the cells of a player's row of the players' table on a screen, after the
+// name (and its chip).
 func playerRow(t *testing.T, body, name string) string {
 	t.Helper()
-	i := strings.Index(body, `<tr><th scope="row">`+name)
+	i := strings.Index(body, " "+name+"</th>")
 	require.GreaterOrEqual(t, i, 0, "no row for %s", name)
+	i += len(name) + 6
 	j := strings.Index(body[i:], "</tr>")
 	return body[i : i+j]
 }

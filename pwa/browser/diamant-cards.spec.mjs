@@ -10,6 +10,18 @@ import { newGame } from './diamant-play.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
+/**
+ * The players' chips in a part of the screen, in order: each one's mark and colour, seen
+ * only (aria-hidden), so that the name beside it is said once (issue 24, point 3).
+ */
+async function chips(part) {
+  return part.locator('.chip').evaluateAll((els) => els.map((el) => ({
+    mark: el.textContent.trim(),
+    colour: getComputedStyle(el).getPropertyValue('--chip'), // filled, or its border at camp
+    hidden: el.closest('[aria-hidden="true"]') !== null,
+  })));
+}
+
 /** Runs axe on the screen in the light theme, then in the dark one. */
 async function axeLightAndDark(page) {
   await expectNoAxeViolations(page);
@@ -72,7 +84,18 @@ test('the five hazards have five pictures beside their names; the reveal, the ro
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.reveal.heading'));
   await expect(page.getByRole('main')).toContainText('Ada leaves.');
   const votes = page.getByRole('main').locator('ul[aria-hidden="true"] > li');
-  await expect(votes).toHaveText(['Ada', 'Bruno', 'Chiara'].map((name, i) => `${name} ${msg(cat, i ? 'diamant.vote.continue' : 'diamant.vote.leave')}`));
+  await expect(votes).toHaveText(['Ada', 'Bruno', 'Chiara'].map((name, i) => `${name[0]} ${name} ${msg(cat, i ? 'diamant.vote.continue' : 'diamant.vote.leave')}`));
+  // Each player's colour and initial beside the name, the same on the vote cards, in the
+  // cave's scene and in the table of players; three seats, three colours.
+  const colours = await chips(votes);
+  expect(colours.map((c) => c.mark)).toEqual(['A', 'B', 'C']);
+  expect(new Set(colours.map((c) => c.colour)).size, 'a colour a seat').toBe(3);
+  expect(colours.every((c) => c.hidden), 'chips are seen only').toBe(true);
+  const players = page.getByRole('table');
+  await expect(players.getByRole('rowheader')).toHaveText(['Ada', 'Bruno', 'Chiara'].map((n) => new RegExp(`^${n[0]}\\s*${n}`)));
+  for (const n of ['Ada', 'Bruno', 'Chiara']) await expect(players.getByRole('rowheader', { name: new RegExp(`^${n}\\b`) })).toBeVisible();
+  expect(await chips(players)).toEqual(colours);
+  expect(await chips(page.locator('.scene'))).toEqual(colours);
   await axeLightAndDark(page);
 
   // A second spider: the round's end, the card beside its twin, and the standings.
@@ -80,7 +103,8 @@ test('the five hazards have five pictures beside their names; the reveal, the ro
   await expect(h1(page)).toHaveText('Round 1 is over');
   expect((await pictures('spider')).map((p) => p.symbol)).toEqual(['spider', 'spider']);
   const standings = page.getByRole('region', { name: msg(cat, 'diamant.standings.heading', { Round: 1 }) });
-  await expect(standings.getByRole('listitem')).toHaveText([/^1\s*Ada with \d+ points$/, /^2\s*Bruno with 0 points$/, /^2\s*Chiara with 0 points$/]);
+  await expect(standings.getByRole('listitem')).toHaveText([/^1\s*A\s*Ada with \d+ points$/, /^2\s*B\s*Bruno with 0 points$/, /^2\s*C\s*Chiara with 0 points$/]);
+  expect(await chips(standings)).toEqual(colours);
   await axeLightAndDark(page);
 
   // Four rounds more, each ended by a second hazard: the podium.
@@ -91,6 +115,7 @@ test('the five hazards have five pictures beside their names; the reveal, the ro
   }
   await expect(h1(page)).toHaveText(msg(cat, 'diamant.final.heading'));
   const podium = page.getByRole('main').locator('ol[aria-hidden="true"]');
-  await expect(podium.locator('li')).toHaveText([/^1\s*Ada with \d+ points$/, /^2\s*Bruno with 0 points$/, /^2\s*Chiara with 0 points$/]);
+  await expect(podium.locator('li')).toHaveText([/^1\s*A\s*Ada with \d+ points$/, /^2\s*B\s*Bruno with 0 points$/, /^2\s*C\s*Chiara with 0 points$/]);
+  expect(await chips(podium)).toEqual(colours);
   await axeLightAndDark(page);
 });

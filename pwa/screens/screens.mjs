@@ -8,6 +8,7 @@ import { newGame, voteCard, formState, fastForward } from '../browser/diamant-pl
 
 const OUT = process.env.SCREENS_DIR || 'screens';
 const SIZES = [[320, 568], [390, 844]];
+const FULL = process.env.SCREENS_FULL === '1'; // the whole page, not only what the screen shows
 
 test.use({ serviceWorkers: 'block' });
 
@@ -22,7 +23,7 @@ async function shoot(page, name) {
   }
   for (const theme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.screenshot({ path: `${OUT}/${name}-${width}x${height}-${theme}.png` });
+    await page.screenshot({ path: `${OUT}/${name}-${width}x${height}-${theme}.png`, fullPage: FULL });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

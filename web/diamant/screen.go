@@ -92,7 +92,7 @@ func (v View) Screen(show string, p *Play) {
 		}
 		// The phone handed over opens on the voter's two cards: one tap votes (issue #24).
 		p.Screen, p.Heading = ScreenPass, l.T("diamant.pass.heading", "Name", names[next])
-		p.Voter = Row{Seat: next, Name: names[next], Hand: st.Hand(next)}
+		p.Voter = Row{Seat: next, Name: names[next], Mark: marks(names)[next], Hand: st.Hand(next)}
 		p.Step = t.VoteStep()
 		if st.Voted() != 0 {
 			p.Lead = l.T("diamant.vote.recorded")
@@ -166,12 +166,13 @@ func (v View) fillCave(p *Play) {
 	w, _ := st.Winners()
 	shown := t.Shown()
 	names := v.names()
-	p.Revealed = revealed(t, names)
 	p.ChestNote = say.DiamantChestNote(l, names, t.Seats, shown)
 	p.InCave = st.InCave()
 	p.Players = make([]Row, len(names))
+	mk := marks(names)
+	p.Revealed = revealed(t, names, mk)
 	for i, name := range names {
-		row := Row{Seat: i, Name: name, InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+		row := Row{Seat: i, Name: name, Mark: mk[i], InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
 			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
 		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
 			row.Idols = idolValues(st.PlayerIdols(i))
@@ -185,12 +186,12 @@ func (v View) fillCave(p *Play) {
 	if st.Finished() {
 		winners := say.DiamantSeatNames(names, w)
 		p.Winners = say.And(l, winners)
-		p.Podium = ranking(l, st, names)
+		p.Podium = ranking(l, st, names, mk)
 		return
 	}
 	if p.Screen == ScreenRoundEnd && !t.Opt.Hidden {
 		// Every chest is seen by every phone: the standings, the same on each.
-		p.Standings = ranking(l, st, names)
+		p.Standings = ranking(l, st, names, mk)
 	}
 	cards := st.TableCards()
 	p.TableCards = make([]string, 0, len(cards))
@@ -274,7 +275,7 @@ func picOf(c diamant.Card) string {
 
 // revealed are the vote cards turned by the table's last step, in seat order: who went on,
 // who left (none when the last step revealed no vote).
-func revealed(t *diamanttable.Table, names []string) []VoteCard {
+func revealed(t *diamanttable.Table, names, marks []string) []VoteCard {
 	i := slices.IndexFunc(t.Last, func(e diamant.Event) bool { return e.Type == diamant.EvVotesRevealed })
 	if i < 0 {
 		return nil
@@ -287,7 +288,7 @@ func revealed(t *diamanttable.Table, names []string) []VoteCard {
 	var out []VoteCard
 	for seat := range t.State.Players() {
 		if leave.Has(seat) || stay.Has(seat) {
-			out = append(out, VoteCard{Name: names[seat], Leave: leave.Has(seat)})
+			out = append(out, VoteCard{Seat: seat, Name: names[seat], Mark: marks[seat], Leave: leave.Has(seat)})
 		}
 	}
 	return out
@@ -295,7 +296,7 @@ func revealed(t *diamanttable.Table, names []string) []VoteCard {
 
 // ranking is every player from the highest score, those with the same score sharing
 // their place ("Ada with 12 points").
-func ranking(l *i18n.Localizer, st *diamant.State, names []string) []Place {
+func ranking(l *i18n.Localizer, st *diamant.State, names, marks []string) []Place {
 	seats := make([]int, st.Players())
 	for i := range seats {
 		seats[i] = i
@@ -303,7 +304,7 @@ func ranking(l *i18n.Localizer, st *diamant.State, names []string) []Place {
 	slices.SortStableFunc(seats, func(a, b int) int { return st.Score(b) - st.Score(a) })
 	out := make([]Place, len(seats))
 	for i, seat := range seats {
-		out[i] = Place{Rank: i + 1, Name: names[seat], Text: l.N("diamant.n.history.score", st.Score(seat), "Name", names[seat])}
+		out[i] = Place{Rank: i + 1, Seat: seat, Name: names[seat], Mark: marks[seat], Text: l.N("diamant.n.history.score", st.Score(seat), "Name", names[seat])}
 		if i > 0 && st.Score(seat) == st.Score(seats[i-1]) {
 			out[i].Rank = out[i-1].Rank
 		}
@@ -435,8 +436,10 @@ func Lobby(l *i18n.Localizer, t *diamanttable.Table, problem string, away []stri
 	}
 	free := table.FreeSeats(t.Opt.Own, t.Rec.Devices)
 	p.Seats = make([]LobbySeat, 0, len(t.Opt.Players))
-	for i, name := range say.DiamantNames(l, t.Opt.Players, t.Opt.Explorers) {
-		row := LobbySeat{Seat: i, Name: name, Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i),
+	names := say.DiamantNames(l, t.Opt.Players, t.Opt.Explorers)
+	mk := marks(names)
+	for i, name := range names {
+		row := LobbySeat{Seat: i, Name: name, Mark: mk[i], Free: slices.Contains(free, i), Own: slices.Contains(t.Opt.Own, i),
 			Explorer: t.Opt.IsExplorer(i)}
 		h := table.Holder(t.Rec.Devices, i)
 		row.Mine = h >= 0 && t.Rec.Devices[h].ID == t.Device
