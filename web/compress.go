@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -100,7 +101,10 @@ func (w *gzipWriter) decide(compress bool, more []byte) error {
 	if code == 0 && len(w.held)+len(more) > 0 {
 		code = http.StatusOK
 	}
+	// A live stream goes as it is: a compressor kept for each of thousands of phones for
+	// hours would cost more memory than the bytes it saves.
 	if compress && h.Get(echo.HeaderContentEncoding) == "" && code != http.StatusPartialContent &&
+		!strings.HasPrefix(h.Get(echo.HeaderContentType), "text/event-stream") &&
 		code != http.StatusNoContent && code != http.StatusNotModified && code >= http.StatusOK {
 		h.Del(echo.HeaderContentLength)
 		h.Set(echo.HeaderContentEncoding, codingGzip)

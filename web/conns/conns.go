@@ -85,20 +85,8 @@ func Limit(srv *http.Server, ln net.Listener, lim Limits) net.Listener {
 	high, low := limit-max(limit/16, 1), limit-max(limit/8, 2)
 	var open atomic.Int64
 	var saving atomic.Bool
-	hook := srv.ConnState
-	srv.ConnState = func(c net.Conn, state http.ConnState) {
-		if hook != nil {
-			hook(c, state)
-		}
-		var n int64
-		switch state {
-		case http.StateNew:
-			n = open.Add(1)
-		case http.StateClosed, http.StateHijacked:
-			n = open.Add(-1)
-		default:
-			return
-		}
+	count := func(delta int64) {
+		n := open.Add(delta)
 		if n >= int64(high) && saving.CompareAndSwap(false, true) {
 			// Off the hook's goroutine: closing the idle connections takes the server's lock.
 			go srv.SetKeepAlivesEnabled(false)
@@ -106,10 +94,62 @@ func Limit(srv *http.Server, ln net.Listener, lim Limits) net.Listener {
 			srv.SetKeepAlivesEnabled(true)
 		}
 	}
+	hook := srv.ConnState
+	srv.ConnState = func(c net.Conn, state http.ConnState) {
+		if hook != nil {
+			hook(c, state)
+		}
+		switch state {
+		case http.StateNew:
+			count(1)
+		case http.StateClosed:
+			count(-1)
+		case http.StateHijacked:
+			// A live stream takes its connection from net/http: it stays counted until
+			// the stream closes it.
+			if tc, ok := c.(interface{ NetConn() net.Conn }); ok {
+				c = tc.NetConn() // over TLS
+			}
+			if hc, ok := c.(*countedConn); ok {
+				hc.closed = func() { count(-1) }
+				hc.hijacked.Store(true)
+			} else {
+				count(-1)
+			}
+		}
+	}
 	// The total's listener takes a place before it asks the one per address for a
 	// connection: the connections refused per address are answered and closed inside
 	// that one Accept, and take no place of their own.
-	return netutil.LimitListener(ln, limit)
+	return countingListener{netutil.LimitListener(ln, limit)}
+}
+
+// countingListener gives connections that tell their close once net/http has handed them
+// over (hijacked).
+type countingListener struct{ net.Listener }
+
+func (l countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &countedConn{Conn: c}, nil
+}
+
+// countedConn is a connection that, once hijacked, calls closed when it closes.
+type countedConn struct {
+	net.Conn
+	hijacked atomic.Bool
+	closed   func() // set before hijacked
+	once     sync.Once
+}
+
+func (c *countedConn) Close() error {
+	err := c.Conn.Close()
+	if c.hijacked.Load() {
+		c.once.Do(c.closed)
+	}
+	return err
 }
 
 // RefusalRetryAfter is the Retry-After of a connection refused beyond its address's cap:

@@ -1,9 +1,12 @@
 package kit
 
 import (
+	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -104,7 +107,12 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	}
 	// Subscribe before reading: a change between the two is then never missed.
 	sub := s.Hub.Subscribe(id)
-	defer sub.Close()
+	followed := false // the stream, once followed, gives its places back itself (done)
+	defer func() {
+		if !followed {
+			sub.Close()
+		}
+	}()
 	if err := view.Read(c); err != nil {
 		return err
 	}
@@ -123,21 +131,23 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	if why != live.Accepted {
 		return s.refuseStream(c, why)
 	}
-	defer lease.Release()
+	followed = true
 	s.Presence.Enter(id, device)
-	defer s.Presence.Leave(id, device)
 	answer, forget := s.followPage(c, device)
-	defer forget()
-
-	sent := int64(-1)
+	st := &stream{kit: s, c: c, view: view, sub: sub, lease: lease, answer: answer, sent: -1,
+		done: func() {
+			forget()
+			s.Presence.Leave(id, device)
+			lease.Release()
+			sub.Close()
+		}}
 	for _, v := range []string{c.Request().Header.Get("Last-Event-ID"), c.QueryParam("since")} {
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && v != "" {
-			sent = n
+			st.sent = n
 			break
 		}
 	}
 	res := c.Response()
-	w := &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)}
 	h := res.Header()
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
@@ -145,84 +155,229 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	// (net/http then closes it), so that a last event is never cut off by a close in the
 	// middle of a chunked body, and an ended stream leaves no idle connection behind.
 	h.Set("Transfer-Encoding", "identity")
-	res.WriteHeader(http.StatusOK)
-	if _, err := io.WriteString(w, "retry: 2000\n\n"); err != nil {
+	timeout := cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)
+	if conn, ok := st.detach(timeout); ok {
+		go st.follow(conn)
 		return nil
+	}
+	// HTTP/2 (or a test's recorder): the stream is followed in the request's handler.
+	defer st.done()
+	res.WriteHeader(http.StatusOK)
+	st.w = &streamWriter{res: res, rc: http.NewResponseController(res.Writer), timeout: timeout}
+	st.ctx = c.Request().Context()
+	if st.start() {
+		st.loop()
+	}
+	return nil
+}
+
+// A stream follows its table for as long as its page is open, hours at a table: over
+// HTTP/1.1 its connection is taken from net/http once the headers are known (detach), and
+// followed by a goroutine of its own whose stack stays small, the views drawn on a few
+// shared workers (offStack); the request's goroutine, its middleware's frames and
+// net/http's reader of the connection end. With thousands of phones this halves the
+// memory a stream holds (BenchmarkStreamMemory).
+type stream struct {
+	kit    *Kit
+	c      echo.Context // the request's, or a copy that outlives it (detachedContext)
+	ctx    context.Context
+	view   LiveView
+	sub    *live.Sub
+	lease  *live.Lease
+	answer *pageAnswer
+	sent   int64 // the version last sent; -1: none
+	w      eventWriter
+	done   func() // gives the stream's places back
+}
+
+// eventWriter is where a stream's events go: an HTTP response, or a taken connection.
+type eventWriter interface {
+	io.Writer
+	Flush() error
+}
+
+// detach takes the connection from net/http, writes the response's head on it, and gives
+// the stream a context of its own; false when the connection cannot be taken (HTTP/2).
+func (st *stream) detach(timeout time.Duration) (net.Conn, bool) {
+	res := st.c.Response()
+	conn, rw, err := http.NewResponseController(res.Writer).Hijack()
+	if err != nil {
+		return nil, false
+	}
+	h := res.Header()
+	h.Del("Transfer-Encoding")
+	h.Set("Connection", "close") // the body ends with the connection
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	h.Write(&head)
+	head.WriteString("\r\n")
+	w := &connWriter{conn: conn, timeout: timeout}
+	if rw.Writer.Buffered() > 0 { // nothing is, after the handler wrote no body
+		rw.Writer.Flush()
+	}
+	if _, err := w.Write(head.Bytes()); err != nil {
+		conn.Close()
+		st.done()
+		return nil, true // taken, and ended
+	}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(st.c.Request().Context()))
+	st.c, st.ctx, st.w = detachedContext(st.c, ctx), ctx, w
+	// The connection's reader: the page sends nothing more; a read ends when it goes.
+	go func() {
+		var b [64]byte
+		for {
+			if _, err := rw.Reader.Read(b[:]); err != nil {
+				cancel()
+				return
+			}
+		}
+	}()
+	return conn, true
+}
+
+// follow is a detached stream's goroutine.
+func (st *stream) follow(conn net.Conn) {
+	defer st.done()
+	defer conn.Close()
+	started := false
+	offStack(func() { started = st.start() })
+	if started {
+		st.loop()
+	}
+}
+
+// contextKeys are what the middleware leaves in a request's context for the handlers
+// (kit's language, localizer, session and form token): a detached stream's copy keeps them.
+var contextKeys = []string{"lang", "localizer", "csrf", "session", "session.shared"}
+
+// detachedContext is a copy of c that outlives its request (echo reuses c once the
+// handler returns), its request's context ctx, its response written nowhere.
+func detachedContext(c echo.Context, ctx context.Context) echo.Context {
+	d := c.Echo().NewContext(c.Request().WithContext(ctx), echo.NewResponse(discardResponse{}, c.Echo()))
+	d.SetPath(c.Path())
+	d.SetParamNames(c.ParamNames()...)
+	d.SetParamValues(c.ParamValues()...)
+	for _, k := range contextKeys {
+		if v := c.Get(k); v != nil {
+			d.Set(k, v)
+		}
+	}
+	return d
+}
+
+// discardResponse is a detached context's response: what the views set there (a cookie
+// renewed) goes nowhere, as it would once a stream's headers are sent.
+type discardResponse struct{}
+
+func (discardResponse) Header() http.Header         { return http.Header{} }
+func (discardResponse) Write(b []byte) (int, error) { return len(b), nil }
+func (discardResponse) WriteHeader(int)             {}
+
+// start writes the stream's opening: the retry delay, then the table as it is if the page
+// has not seen this version; false when the stream ended.
+func (st *stream) start() bool {
+	if _, err := io.WriteString(st.w, "retry: 2000\n\n"); err != nil {
+		return false
 	}
 	// Who is away as this device's page last showed them.
-	if _, err := presenceEvent(io.Discard, c, view); err != nil {
+	if _, err := presenceEvent(io.Discard, st.c, st.view); err != nil {
+		return false
+	}
+	return st.send() == nil && st.w.Flush() == nil
+}
+
+func (st *stream) send() error {
+	if st.view.Version() == st.sent {
+		return nil
+	}
+	if err := ViewEvent(st.w, st.c, st.view); err != nil {
 		return err
 	}
-	send := func() error {
-		if view.Version() == sent {
-			return nil
-		}
-		if err := ViewEvent(w, c, view); err != nil {
-			return err
-		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		sent = view.Version()
-		return nil
+	if err := st.w.Flush(); err != nil {
+		return err
 	}
-	if err := send(); err != nil {
-		return nil
-	}
-	if w.Flush() != nil {
-		return nil
-	}
+	st.sent = st.view.Version()
+	return nil
+}
 
-	ctx := c.Request().Context()
+// loop waits for the table's changes and sends each, until the page goes.
+func (st *stream) loop() {
+	s, w := st.kit, st.w
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
 		select {
-		case <-ctx.Done():
-			return nil
+		case <-st.ctx.Done():
+			return
 		case <-s.Stopping:
-			return nil
-		case <-lease.Replaced():
+			return
+		case <-st.lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.
 			io.WriteString(w, "event: replaced\ndata: {}\n\n")
 			w.Flush()
-			return nil
+			return
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil || w.Flush() != nil {
-				return nil
+				return
 			}
-		case <-sub.Wake():
-			touched := sub.Touched()
-			if sub.Latest() > sent {
-				if err := view.Read(c); err != nil {
-					// Gone (deleted) or no longer at the table: the page reloads and explains.
-					io.WriteString(w, "event: gone\ndata: {}\n\n")
-					w.Flush()
-					return nil
-				}
-				if answer == nil || answer.version.Load() != view.Version() {
-					if err := send(); err != nil {
-						return nil
-					}
-					continue
-				}
-				// The page's own action made this version, and its reply carries it.
-				view.Shown(c)
-				sent = view.Version()
-			}
-			if !touched || view.Version() != sent {
-				continue
-			}
-			wrote, err := presenceEvent(w, c, view)
-			if err != nil {
-				return nil
-			}
-			if wrote && w.Flush() != nil {
-				return nil
+		case <-st.sub.Wake():
+			ended := false
+			offStack(func() { ended = !st.woken() })
+			if ended {
+				return
 			}
 		}
 	}
 }
+
+// woken sends what a wake of the hub brings: the table's new version, or who is away;
+// false when the stream ends.
+func (st *stream) woken() bool {
+	w, c, view := st.w, st.c, st.view
+	touched := st.sub.Touched()
+	if st.sub.Latest() > st.sent {
+		if err := view.Read(c); err != nil {
+			// Gone (deleted) or no longer at the table: the page reloads and explains.
+			io.WriteString(w, "event: gone\ndata: {}\n\n")
+			w.Flush()
+			return false
+		}
+		if st.answer == nil || st.answer.version.Load() != view.Version() {
+			return st.send() == nil
+		}
+		// The page's own action made this version, and its reply carries it.
+		view.Shown(c)
+		st.sent = view.Version()
+	}
+	if !touched || view.Version() != st.sent {
+		return true
+	}
+	wrote, err := presenceEvent(w, c, view)
+	if err != nil {
+		return false
+	}
+	return !wrote || w.Flush() == nil
+}
+
+// connWriter writes a detached stream on its connection, each write with a deadline (as
+// streamWriter).
+type connWriter struct {
+	conn    net.Conn
+	timeout time.Duration
+	until   time.Time
+}
+
+func (w *connWriter) Write(p []byte) (int, error) {
+	if now := time.Now(); !now.Add(w.timeout / 2).Before(w.until) {
+		w.until = now.Add(w.timeout)
+		if err := w.conn.SetWriteDeadline(w.until); err != nil {
+			return 0, err
+		}
+	}
+	return w.conn.Write(p)
+}
+
+func (w *connWriter) Flush() error { return nil } // each write is the connection's
 
 // streamWriter writes a live stream, each write and flush with a deadline: a client that
 // reads nothing ends its stream (and gives its place back) rather than holding it forever.
