@@ -1,12 +1,12 @@
 # Tavolo. `make run` starts the server; `make test` runs every test, installing what a
-# fresh Debian machine lacks (Chromium from apt, the npm packages with npm ci).
+# fresh Debian machine lacks (Chromium and PostgreSQL from apt, the npm packages with npm ci).
 
 GO        ?= go
 BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean screens
+.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps postgres-deps clean screens
 
 run: build
 	./$(BIN)
@@ -33,7 +33,7 @@ test: lint test-go test-js test-browser
 # Our packages: ./... would take in the Go files an npm package carries in node_modules.
 PKGS = $$($(GO) list ./... | grep -v /node_modules/)
 
-test-go:
+test-go: postgres-deps
 	$(GO) test -race -count=1 $(PKGS)
 
 test-js:
@@ -50,6 +50,12 @@ screens: build browser-deps
 
 browser-deps: node_modules/.installed
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
+
+# The PostgreSQL tests (web/store/postgres, internal/pgtest) start a server of their own in
+# a temporary folder from Debian's postgresql package: installed when missing, as Chromium
+# is. Only its programs are used; the cluster the package may start is left alone.
+postgres-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 node_modules/.installed: package.json package-lock.json
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
