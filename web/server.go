@@ -32,8 +32,11 @@ import (
 
 // Config is what the server is started with.
 type Config struct {
-	Addr          string
-	DataDir       string
+	Addr    string
+	DataDir string
+	// Database: the tables in PostgreSQL at this URL (postgres://…), shared by every
+	// server given it; empty: SQLite in DataDir.
+	Database      string
 	SecureCookies bool
 	SessionKey    string // from TAVOLO_SESSION_KEY; when empty, kept in DataDir
 	// TrustProxy: the client's address is taken from X-Forwarded-For, as set by a reverse
@@ -87,8 +90,8 @@ type Config struct {
 	Offline bool
 	// Games are the games served (nil: Games).
 	Games []func(*kit.Kit) kit.Game
-	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
-	// SQLite, always gives one).
+	// Store keeps the tables; nil: PostgreSQL at Database, or SQLite in DataDir (the
+	// offline build, which has neither, always gives one).
 	Store table.Store
 }
 
@@ -155,7 +158,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	db := cfg.Store
 	if db == nil {
-		if db, err = openStore(cfg.DataDir); err != nil {
+		if db, err = openStore(cfg.DataDir, cfg.Database); err != nil {
 			return nil, err
 		}
 	}
@@ -341,7 +344,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limited) }()
 	perDevice, perAddress, total := s.Streams.Caps()
-	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
+	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "store", storeName(cfg), "max_connections", s.maxConns,
 		"max_connections_per_address", s.maxConnsAddr,
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
 	select {

@@ -1,6 +1,6 @@
 // Command tavolo serves the Tavolo table companion, and replays written-down games.
 //
-//	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
+//	tavolo [serve] [--addr HOST:PORT] [--data DIR] [--database postgres://…] [--secure-cookies] [--trust-proxy] [--away-after DURATION]
 //	       [--trusted-proxies LIST] [--new-tables-per-hour N] [--debug-addr HOST:PORT]
 //	       [--max-streams-per-device N] [--max-streams-per-address N] [--max-connections N]
 //	       [--max-connections-per-address N]
@@ -8,7 +8,7 @@
 //	       [--hard-moves-per-minute-per-device N] [--hard-moves-per-minute-per-address N]
 //	tavolo replay FILE
 //
-// Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA,
+// Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA, TAVOLO_DATABASE,
 // TAVOLO_SECURE_COOKIES=1, TAVOLO_TRUST_PROXY=1, TAVOLO_TRUSTED_PROXIES, TAVOLO_AWAY_AFTER,
 // TAVOLO_NEW_TABLES_PER_HOUR, TAVOLO_DEBUG_ADDR, TAVOLO_MAX_STREAMS_PER_DEVICE,
 // TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS,
@@ -89,6 +89,7 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	cfg := &opts.Config
 	fs.StringVar(&cfg.Addr, "addr", envOr("TAVOLO_ADDR", "127.0.0.1:8080"), "address to listen on (TAVOLO_ADDR)")
 	fs.StringVar(&cfg.DataDir, "data", envOr("TAVOLO_DATA", "data"), "folder for the database and the session key (TAVOLO_DATA)")
+	fs.StringVar(&cfg.Database, "database", os.Getenv("TAVOLO_DATABASE"), "keep the tables in PostgreSQL at this URL (postgres://user:password@host:5432/tavolo), which several servers may share; none: SQLite in the data folder (TAVOLO_DATABASE)")
 	fs.BoolVar(&cfg.SecureCookies, "secure-cookies", os.Getenv("TAVOLO_SECURE_COOKIES") == "1", "mark cookies Secure, for TLS deployments (TAVOLO_SECURE_COOKIES=1)")
 	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", os.Getenv("TAVOLO_TRUST_PROXY") == "1", "take client addresses from X-Forwarded-For, behind a reverse proxy on loopback (TAVOLO_TRUST_PROXY=1)")
 	away, err := time.ParseDuration(envOr("TAVOLO_AWAY_AFTER", "30s"))
@@ -185,6 +186,10 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	if cfg.TrustedProxies, err = parseProxies(proxies); err != nil {
 		fmt.Fprintf(stderr, "tavolo: --trusted-proxies: %v\n", err)
 		return opts, err
+	}
+	if cfg.Database != "" && !web.IsDatabaseURL(cfg.Database) {
+		fmt.Fprintln(stderr, "tavolo: --database (TAVOLO_DATABASE) is a PostgreSQL URL such as postgres://tavolo:PASSWORD@db.example:5432/tavolo")
+		return opts, fmt.Errorf("bad --database")
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "tavolo: unexpected argument %q\n", fs.Arg(0))

@@ -11,6 +11,7 @@ import (
 func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_ADDR", "")
 	t.Setenv("TAVOLO_DATA", "")
+	t.Setenv("TAVOLO_DATABASE", "")
 	t.Setenv("TAVOLO_AWAY_AFTER", "")
 	t.Setenv("TAVOLO_DEBUG_ADDR", "")
 	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR", "")
@@ -20,6 +21,7 @@ func TestServeFlags(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cfg.Addr)
 	require.Equal(t, "data", cfg.DataDir)
+	require.Empty(t, cfg.Database, "SQLite in the data folder unless a database is given")
 	require.False(t, cfg.SecureCookies)
 	require.Equal(t, 30*time.Second, cfg.AwayAfter)
 	require.Empty(t, cfg.DebugAddr, "no profiles unless asked")
@@ -111,6 +113,17 @@ func TestServeFlags(t *testing.T) {
 	t.Setenv("TAVOLO_NEW_TABLES_PER_HOUR_PER_ADDRESS", "")
 	_, err = parseServeFlags([]string{"--new-tables-per-hour-per-address", "0"}, io.Discard)
 	require.Error(t, err)
+
+	cfg, err = parseServeFlags([]string{"--database", "postgres://tavolo@db:5432/tavolo"}, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, "postgres://tavolo@db:5432/tavolo", cfg.Database)
+	t.Setenv("TAVOLO_DATABASE", "postgresql://tavolo@db/tavolo")
+	cfg, err = parseServeFlags(nil, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, "postgresql://tavolo@db/tavolo", cfg.Database)
+	t.Setenv("TAVOLO_DATABASE", "")
+	_, err = parseServeFlags([]string{"--database", "mysql://db/tavolo"}, io.Discard)
+	require.Error(t, err, "only PostgreSQL")
 
 	_, err = parseServeFlags([]string{"--nope"}, io.Discard)
 	require.Error(t, err)

@@ -340,3 +340,30 @@ func Main(m interface{ Run() int }, srv **Server) int {
 	*srv = s
 	return m.Run()
 }
+
+// The server Shared starts, once per test process.
+var shared struct {
+	once sync.Once
+	srv  *Server
+	err  error
+}
+
+// Shared is a server for a test package that starts one only if a test needs it (its
+// other tests do not pay for it): started by the first test that asks, and failing that
+// test, and every later one, with why. The package's TestMain calls StopShared after its
+// tests.
+func Shared(t TB) *Server {
+	t.Helper()
+	shared.once.Do(func() { shared.srv, shared.err = Start() })
+	if shared.err != nil {
+		t.Fatalf("PostgreSQL for the tests could not be started: %v", shared.err)
+	}
+	return shared.srv
+}
+
+// StopShared stops the server Shared started, if any.
+func StopShared() {
+	if shared.srv != nil {
+		shared.srv.Stop()
+	}
+}

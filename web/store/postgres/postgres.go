@@ -149,6 +149,12 @@ func migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
+// Ping reads the database: for /healthz.
+func (s *Store) Ping(ctx context.Context) error {
+	var n int
+	return s.pool.QueryRow(ctx, `SELECT count(*) FROM tables WHERE id = ''`).Scan(&n)
+}
+
 // Close closes the connections.
 func (s *Store) Close() error {
 	s.pool.Close()
