@@ -1,14 +1,21 @@
 package web
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/companion/diamant"
 	"tavolo/internal/pgtest"
+	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -54,4 +61,115 @@ func TestPostgresUnreachableIsAnErrorAtStart(t *testing.T) {
 	require.Error(t, err)
 	_, err = New(Config{DataDir: t.TempDir(), Database: "postgres://tavolo@127.0.0.1:1/tavolo?connect_timeout=2"}, discardLog())
 	require.Error(t, err)
+}
+
+// untilVersion reads a stream's events until one at version v (or later), within 5 s each.
+func untilVersion(t *testing.T, stream <-chan sseEvent, v int64) {
+	t.Helper()
+	for {
+		e := next(t, stream)
+		if e.ID == "" {
+			continue
+		}
+		got, err := strconv.ParseInt(e.ID, 10, 64)
+		require.NoError(t, err)
+		if got >= v {
+			require.Equal(t, v, got, "no version skipped at a draw")
+			return
+		}
+	}
+}
+
+// Two servers on one database, a phone each at one table, half the phones on each server:
+// every phone's stream hears every draw, wherever it was made; six votes sent at the same
+// instant to both servers are all counted, and revealed once.
+func TestPostgresTwoServersOneTable(t *testing.T) {
+	cfg := postgresConfig(t)
+	a, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	b, tsB := newServerPairWith(t, cfg)
+	names := []string{"Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio"}
+	pt := newPhoneTable(t, tsA, names...)
+	for i := 1; i < len(names); i += 2 {
+		pt.phones[i].base = tsB.URL // the same cookie: the session key is shared
+	}
+	streams := make([]<-chan sseEvent, len(names))
+	for i, c := range pt.phones {
+		var stop func()
+		streams[i], stop = openStream(t, c, "/diamant/"+pt.id+"/events")
+		defer stop()
+		next(t, streams[i])
+	}
+	require.Equal(t, len(names)/2, b.Hub.Subscribers(pt.id), "half the phones follow the table on B")
+
+	// The host draws on A until a vote is due: every phone hears each draw.
+	for {
+		screen, v, body := pt.screen(0)
+		if screen == "vote" || strings.Contains(body, `name="seat"`) {
+			break
+		}
+		res, body := (&testTable{c: pt.phones[0], id: pt.id}).act("/draw", v, url.Values{})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		for i := range streams {
+			untilVersion(t, streams[i], v+1)
+		}
+	}
+	step := pt.step(a)
+
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	codes := make([]int, len(names))
+	for i := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res, _ := pt.vote(i, i, i%3 == 0, step)
+			codes[i] = res.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	for i, code := range codes {
+		require.Equal(t, http.StatusSeeOther, code, "phone %d (on server %s)", i, map[bool]string{true: "B", false: "A"}[i%2 == 1])
+	}
+	rec, err := b.Store.Load(context.Background(), pt.id)
+	require.NoError(t, err)
+	votes, reveals := countVotes(t, rec)
+	require.Equal(t, len(names), votes)
+	require.Equal(t, 1, reveals)
+	// Every phone, on either server, reaches the table's version.
+	for i := range streams {
+		untilVersion(t, streams[i], rec.Version)
+	}
+	// Both servers read the table at that version.
+	for _, s := range []*Server{a, b} {
+		r, err := s.Store.Load(context.Background(), pt.id)
+		require.NoError(t, err)
+		require.Equal(t, rec.Version, r.Version)
+	}
+}
+
+// countVotes replays a Diamant table's log: its votes, and its reveals.
+func countVotes(t *testing.T, rec table.Record) (votes, reveals int) {
+	t.Helper()
+	var opt diamanttable.Options
+	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
+	state, _, err := diamant.Start(opt.Setup)
+	require.NoError(t, err)
+	for _, raw := range rec.Log {
+		var a diamant.Action
+		require.NoError(t, json.Unmarshal(raw, &a))
+		events, err := state.Apply(a)
+		require.NoError(t, err)
+		if a.Type == diamant.ActVote {
+			votes++
+		}
+		for _, e := range events {
+			if e.Type == diamant.EvVotesRevealed {
+				reveals++
+			}
+		}
+	}
+	return votes, reveals
 }

@@ -132,6 +132,10 @@ type Server struct {
 	games        []kit.Game             // the games served, as registered
 	store        table.Store            // the whole store (the cache in front of it): the sweep, and closing it
 	stopOnce     sync.Once
+	// With a store several servers share: the hearing of their changes (Tables.Follow),
+	// its end, and its goroutine's.
+	stopFollow context.CancelFunc
+	followed   chan struct{}
 }
 
 // Games are the games a server serves unless its Config names others: each registered
@@ -177,6 +181,17 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
 		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt(), store: tables.Store()}
+	if tables.Shared() {
+		var ctx context.Context
+		ctx, s.stopFollow = context.WithCancel(context.Background())
+		s.followed = make(chan struct{})
+		go func() {
+			defer close(s.followed)
+			tables.Follow(ctx, func(err error) {
+				log.Warn("the database's notifications stopped: listening again; meanwhile other servers' changes reach this one's phones late", "err", err)
+			})
+		}()
+	}
 	registered := cfg.Games
 	if registered == nil {
 		registered = Games
@@ -215,6 +230,10 @@ func capOr(v, def int) int {
 // Close ends the live streams and releases the store.
 func (s *Server) Close() error {
 	s.stopStreams()
+	if s.stopFollow != nil {
+		s.stopFollow()
+		<-s.followed
+	}
 	return s.store.Close()
 }
 

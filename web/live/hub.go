@@ -104,3 +104,32 @@ func (s *Sub) Close() {
 		}
 	}
 }
+
+// Advance tells a table's subscribers that it is now at version, waking only those that
+// had not heard of it yet: a change another server made, heard from the database, which
+// this server may have published already (its own).
+func (h *Hub) Advance(table string, version int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.tables[table] {
+		if version <= s.latest.Load() {
+			continue // it knew (a version is published under h.mu)
+		}
+		s.latest.Store(version)
+		select {
+		case s.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Followed are the tables at least one subscriber follows.
+func (h *Hub) Followed() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]string, 0, len(h.tables))
+	for id := range h.tables {
+		out = append(out, id)
+	}
+	return out
+}

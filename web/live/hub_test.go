@@ -110,3 +110,30 @@ func TestTouchWakesWithoutAVersion(t *testing.T) {
 	default:
 	}
 }
+
+// A version heard from another server wakes only the subscribers that had not heard of
+// it: this server's own change, published already, wakes nobody again.
+func TestAdvanceWakesOnlyThoseBehind(t *testing.T) {
+	h := NewHub()
+	s := h.Subscribe("t")
+	defer s.Close()
+	h.Publish("t", 4)
+	<-s.Wake()
+	h.Advance("t", 4)
+	h.Advance("t", 3)
+	select {
+	case <-s.Wake():
+		t.Fatal("woken for a version it had")
+	default:
+	}
+	h.Advance("t", 5)
+	select {
+	case <-s.Wake():
+	case <-time.After(time.Second):
+		t.Fatal("not woken")
+	}
+	require.Equal(t, int64(5), s.Latest())
+	require.Equal(t, []string{"t"}, h.Followed())
+	s.Close()
+	require.Empty(t, h.Followed())
+}

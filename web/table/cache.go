@@ -20,7 +20,10 @@ import (
 // a write replaces the entry whole. The least recently used tables leave first, once the
 // entries' estimated size passes the budget.
 //
-// It assumes that this process is the store's only writer.
+// With a store several servers write (Shared), what another server wrote reaches it
+// through Tables: a table's entry is dropped when a newer version is heard of (moved), and
+// checked against the store's version under the table's lock before every change (check),
+// so a change is always made from the version the store has.
 type Cache struct {
 	Store
 	budget int // bytes, estimated
@@ -214,13 +217,50 @@ func (c *Cache) SetCode(ctx context.Context, id, code string) error {
 func (c *Cache) Sweep(ctx context.Context, by SweepTimes) (int, int, error) {
 	archived, deleted, err := c.Store.Sweep(ctx, by)
 	if archived+deleted > 0 || err != nil {
-		c.mu.Lock()
-		c.byID, c.size = map[string]*list.Element{}, 0
-		c.lru.Init()
-		c.gen++
-		c.mu.Unlock()
+		c.clear()
 	}
 	return archived, deleted, err
+}
+
+// clear drops every table, and tells the loads under way not to keep what they read.
+func (c *Cache) clear() {
+	c.mu.Lock()
+	c.byID, c.size = map[string]*list.Element{}, 0
+	c.lru.Init()
+	c.gen++
+	c.mu.Unlock()
+}
+
+// moved drops a table kept at a version older than version (another server's change),
+// and tells the loads under way not to keep what they read.
+func (c *Cache) moved(id string, version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byID[id]; ok && e.Value.(*cachedTable).Rec.Version >= version {
+		return
+	}
+	c.forget(id)
+}
+
+// check drops a table kept at another version than the store's (found: false when the
+// store has no such table).
+func (c *Cache) check(id string, version int64, found bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.byID[id]; ok && (!found || e.Value.(*cachedTable).Rec.Version != version) {
+		c.forget(id)
+	}
+}
+
+// ids are the tables kept.
+func (c *Cache) ids() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.byID))
+	for id := range c.byID {
+		out = append(out, id)
+	}
+	return out
 }
 
 // Replayed returns the kept replay of a table at version, or nil.

@@ -112,3 +112,19 @@ type Records interface {
 	FindImport(ctx context.Context, key string) (string, error)
 	Import(ctx context.Context, r Record) error
 }
+
+// Shared is a store that several servers share (web/store/postgres): what each server
+// needs beside Store so that its cache, its locks and its live streams hold when the others
+// write too (Tables uses it when its store has it).
+type Shared interface {
+	// LockTable takes a table's lock across every server, and reads the table's version
+	// under it (found: false when it is not in the store); unlock lets it go.
+	LockTable(ctx context.Context, id string) (version int64, found bool, unlock func(), err error)
+	// Follow tells changed of every new version of a table committed by any server, in
+	// order, until ctx ends; an empty id is any table (a sweep archived or deleted some). A change may be missed while it is not listening: it calls
+	// listening each time it listens again (and the first time), for the caller to read
+	// what it follows again (Versions); lost is told why it stopped listening.
+	Follow(ctx context.Context, changed func(id string, version int64), listening func(context.Context), lost func(error))
+	// Versions reads tables' versions; a table not in the store is left out.
+	Versions(ctx context.Context, ids []string) (map[string]int64, error)
+}

@@ -18,12 +18,22 @@ type Tables struct {
 	cache keeper
 	locks Locks
 	hub   *live.Hub
+	// With a store other servers write too: the store, and the cache (the same as
+	// cache) whose tables it moves on (shared.go).
+	shared Shared
+	kept   *Cache
 }
 
 // NewTables runs the tables kept in s, with a cache of budget bytes, telling hub of every
-// change.
+// change. When s is Shared, the table's locks are taken in it too, and Follow hears the
+// other servers' changes.
 func NewTables(s Store, budget int, hub *live.Hub) *Tables {
-	return &Tables{cache: NewCache(s, budget), hub: hub}
+	c := NewCache(s, budget)
+	ts := &Tables{cache: c, hub: hub}
+	if sh, ok := s.(Shared); ok {
+		ts.shared, ts.kept = sh, c
+	}
+	return ts
 }
 
 // Store is the store behind the cache, for what is not a change of a running table:
@@ -37,7 +47,11 @@ func (ts *Tables) Lock(id string) (unlock func(), err error) {
 	if !ValidID(id) {
 		return nil, ErrNotFound
 	}
-	return ts.locks.Lock(id), nil
+	unlock = ts.locks.Lock(id)
+	if ts.shared != nil {
+		return ts.lockShared(id, unlock)
+	}
+	return unlock, nil
 }
 
 // Create stores a new table of a game with its setup (as JSON), held by its host's

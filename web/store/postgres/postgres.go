@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,14 +25,19 @@ import (
 
 // Store is a table.Store in PostgreSQL.
 type Store struct {
-	pool *pgxpool.Pool
-	now  func() time.Time
-	url  string // for the listening connection (Listen)
+	pool  *pgxpool.Pool
+	locks *pgxpool.Pool // the connections holding tables' locks (LockTable)
+	now   func() time.Time
+	url   string // for the listening connection (Follow)
+	// The listening connection while Follow listens (for tests: to cut it).
+	listening atomic.Pointer[pgx.Conn]
 }
 
 // Channel is the channel of NOTIFY on which every new version of a table is announced,
-// as "ID VERSION".
+// as "ID VERSION", and a sweep that archived or deleted tables as sweptPayload.
 const Channel = "tavolo_tables"
+
+const sweptPayload = "swept"
 
 // writeTimeout bounds a change: it is not cut short when its request ends (a phone that
 // goes away mid-write must not leave the reply unsure of what was stored), but a database
@@ -104,7 +110,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool, now: time.Now, url: url}, nil
+	locks, err := lockPool(ctx, url)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return &Store{pool: pool, locks: locks, now: time.Now, url: url}, nil
 }
 
 // migrate runs the migrations the database has not had, each in one transaction with its
@@ -157,6 +168,7 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Close closes the connections.
 func (s *Store) Close() error {
+	s.locks.Close()
 	s.pool.Close()
 	return nil
 }
@@ -447,7 +459,13 @@ func (s *Store) Sweep(ctx context.Context, by table.SweepTimes) (archived, delet
 			return err
 		}
 		deleted += int(tag.RowsAffected())
-		return nil
+		if archived+deleted == 0 {
+			return nil
+		}
+		// Archived and deleted tables keep their versions: the other servers are told that
+		// any table may have changed (their caches drop every table, as this one's does).
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, sweptPayload)
+		return err
 	})
 	if err != nil {
 		return 0, 0, err

@@ -1,0 +1,169 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"tavolo/web/table"
+)
+
+var _ table.Shared = (*Store)(nil)
+
+// heard is what Follow told: the versions by table, and how many times it listened.
+type heard struct {
+	mu        sync.Mutex
+	versions  map[string][]int64
+	listening atomic.Int32
+	lost      atomic.Int32
+}
+
+func follow(t *testing.T, s *Store) *heard {
+	h := &heard{versions: map[string][]int64{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Follow(ctx, func(id string, v int64) {
+			h.mu.Lock()
+			h.versions[id] = append(h.versions[id], v)
+			h.mu.Unlock()
+		}, func(context.Context) { h.listening.Add(1) }, func(error) { h.lost.Add(1) })
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	require.Eventually(t, func() bool { return h.listening.Load() == 1 }, 10*time.Second, 5*time.Millisecond)
+	return h
+}
+
+func (h *heard) of(id string) []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]int64(nil), h.versions[id]...)
+}
+
+// Every version committed by one server is heard by another, in order; a change refused
+// is not heard; a sweep is heard as any table.
+func TestFollowHearsEveryCommittedVersion(t *testing.T) {
+	ctx := context.Background()
+	url := srv.Database(t)
+	a, b := openTest(t, url), openTest(t, url)
+	h := follow(t, b)
+	require.NoError(t, a.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	v, err := a.Append(ctx, "t", 0, json.RawMessage(`{}`), false)
+	require.NoError(t, err)
+	_, err = a.Append(ctx, "t", 0, json.RawMessage(`{}`), false)
+	require.ErrorIs(t, err, table.ErrConflict)
+	v, err = a.Undo(ctx, "t", v, false)
+	require.NoError(t, err)
+	_, err = a.Update(ctx, "t", v, json.RawMessage(`{"x":1}`), nil)
+	require.NoError(t, err)
+	require.NoError(t, a.SetCode(ctx, "t", "ABCDEF"), "a code keeps the version: nothing heard")
+	require.Eventually(t, func() bool { return len(h.of("t")) == 3 }, 5*time.Second, 5*time.Millisecond, "%v", h.versions)
+	require.Equal(t, []int64{1, 2, 3}, h.of("t"))
+
+	a.now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) }
+	_, deleted, err := a.Sweep(ctx, sweepTimes(a.now()))
+	require.NoError(t, err)
+	require.Equal(t, 1, deleted)
+	require.Eventually(t, func() bool { return len(h.of("")) == 1 }, 5*time.Second, 5*time.Millisecond)
+}
+
+// A listening connection cut (the database restarted, a network gone) is opened again,
+// and listening is told again, for what was missed to be read.
+func TestFollowListensAgainAfterItsConnectionIsCut(t *testing.T) {
+	ctx := context.Background()
+	url := srv.Database(t)
+	a, b := openTest(t, url), openTest(t, url)
+	h := follow(t, b)
+	var pid uint32
+	require.Eventually(t, func() bool {
+		if c := b.listening.Load(); c != nil {
+			pid = c.PgConn().PID()
+		}
+		return pid != 0
+	}, 5*time.Second, 5*time.Millisecond)
+	_, err := a.pool.Exec(ctx, `SELECT pg_terminate_backend($1)`, pid)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return h.listening.Load() == 2 }, 10*time.Second, 10*time.Millisecond)
+	require.Equal(t, int32(1), h.lost.Load())
+
+	require.NoError(t, a.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	_, err = a.Append(ctx, "t", 0, json.RawMessage(`{}`), false)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return len(h.of("t")) == 1 }, 5*time.Second, 5*time.Millisecond)
+
+	versions, err := b.Versions(ctx, []string{"t", "gone"})
+	require.NoError(t, err)
+	require.Equal(t, map[string]int64{"t": 1}, versions)
+}
+
+// A table's lock is one across servers: while one holds it, another waits, and reads the
+// version the first committed once it has it.
+func TestLockTableAcrossServers(t *testing.T) {
+	ctx := context.Background()
+	url := srv.Database(t)
+	a, b := openTest(t, url), openTest(t, url)
+	require.NoError(t, a.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+
+	v, found, unlock, err := a.LockTable(ctx, "t")
+	require.NoError(t, err)
+	require.True(t, found)
+	require.Zero(t, v)
+	got := make(chan int64)
+	go func() {
+		v, _, unlock, err := b.LockTable(ctx, "t")
+		if err == nil {
+			unlock()
+		}
+		got <- v
+	}()
+	select {
+	case <-got:
+		t.Fatal("two servers held one table's lock")
+	case <-time.After(200 * time.Millisecond):
+	}
+	_, err = a.Append(ctx, "t", 0, json.RawMessage(`{}`), false)
+	require.NoError(t, err)
+	unlock()
+	require.Equal(t, int64(1), <-got, "the version committed under the lock")
+
+	// Other tables are not held up; a table not there is said so.
+	_, found, unlock, err = b.LockTable(ctx, "nope")
+	require.NoError(t, err)
+	require.False(t, found)
+	unlock()
+}
+
+// Many servers' requests on one table, each under the lock: every one applied, none lost.
+func TestLockedChangesFromManyServersAllApply(t *testing.T) {
+	ctx := context.Background()
+	url := srv.Database(t)
+	stores := []*Store{openTest(t, url), openTest(t, url), openTest(t, url)}
+	require.NoError(t, stores[0].Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	var wg sync.WaitGroup
+	for _, s := range stores {
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 10 {
+					v, _, unlock, err := s.LockTable(ctx, "t")
+					require.NoError(t, err)
+					_, err = s.Append(ctx, "t", v, json.RawMessage(`{}`), false)
+					unlock()
+					require.NoError(t, err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	r, err := stores[1].Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, int64(120), r.Version)
+	require.Len(t, r.Log, 120)
+}
