@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
@@ -172,4 +174,41 @@ func countVotes(t *testing.T, rec table.Record) (votes, reveals int) {
 		}
 	}
 	return votes, reveals
+}
+
+// A server whose listening connection is cut (the database restarted, a network lost)
+// listens again, and a phone on it still hears the draws made on the other server, those
+// made while it was not listening too.
+func TestPostgresListeningCutPhonesStillHear(t *testing.T) {
+	cfg := postgresConfig(t)
+	_, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	_, tsB := newServerPairWith(t, cfg)
+	pt := newPhoneTable(t, tsA, "Anna", "Bruno", "Carla")
+	pt.phones[1].base = tsB.URL
+	stream, stop := openStream(t, pt.phones[1], "/diamant/"+pt.id+"/events")
+	defer stop()
+	next(t, stream)
+	db, err := pgx.Connect(context.Background(), cfg.Database)
+	require.NoError(t, err)
+	defer db.Close(context.Background())
+	for i := range 4 {
+		// Both servers' listening connections end; a draw (or its undo) comes at once,
+		// before they listen again (0.1 s later).
+		var cut int
+		require.NoError(t, db.QueryRow(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+			WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`).Scan(&cut))
+		require.Equal(t, 2, cut)
+		_, v, _ := pt.screen(0)
+		res, body := (&testTable{c: pt.phones[0], id: pt.id}).act(map[bool]string{true: "/draw", false: "/undo"}[i%2 == 0], v, url.Values{})
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		untilVersion(t, stream, v+1)
+		// Both listen again before the next cut.
+		require.Eventually(t, func() bool {
+			var n int
+			require.NoError(t, db.QueryRow(context.Background(), `SELECT count(*) FROM pg_stat_activity
+				WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n))
+			return n == 2
+		}, 10*time.Second, 20*time.Millisecond)
+	}
 }

@@ -73,13 +73,17 @@ func (s *Store) LockTable(ctx context.Context, id string) (version int64, found 
 		conn.Release()
 		return 0, false, nil, fmt.Errorf("postgres: a table's lock: %w", err)
 	}
+	// The lock is let go beside the request, which need not wait for it: the next request
+	// for the table, on any server, waits in the database until it is.
 	return version, found, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
-		defer cancel()
-		if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock($1, hashtext($2))`, lockClass, id); err != nil {
-			conn.Conn().Close(ctx)
-		}
-		conn.Release()
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
+			defer cancel()
+			if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock($1, hashtext($2))`, lockClass, id); err != nil {
+				conn.Conn().Close(ctx)
+			}
+			conn.Release()
+		}()
 	}, nil
 }
 
