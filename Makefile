@@ -88,16 +88,21 @@ bench: engine
 # (the server does not inherit GOMEMLIMIT/GOGC/GODEBUG from make). MODE=inprocess runs the
 # server in the test's process instead, as ../shared/bench/ssefloor runs its clients with
 # its server: the p99 is compared with that floor in this mode, since in its own process
-# the server competes with the generator for the machine's cores.
+# the server competes with the generator for the machine's cores. STORE=postgres keeps the
+# tables in PostgreSQL (a server the test starts, fsync on: pgtest.Durable), SERVERS=2 runs
+# two server processes on it with each table's phones split over them.
 GAME    ?= diamant
 MODE    ?= process
 TABLES  ?= 500
 RATE    ?= 1
 SECONDS ?= 60
 SERVER_ENV ?=
+STORE   ?= sqlite
+SERVERS ?= 1
 LOAD_TEST = TAVOLO_LOAD=1 TAVOLO_LOAD_INPROCESS=$(if $(filter inprocess,$(MODE)),1,) TAVOLO_LOAD_GAME=$(GAME) TAVOLO_LOAD_TABLES=$(TABLES) TAVOLO_LOAD_SECONDS=$(SECONDS) \
+	TAVOLO_LOAD_STORE=$(STORE) TAVOLO_LOAD_SERVERS=$(SERVERS) \
 	TAVOLO_LOAD_SERVER_ENV="$(SERVER_ENV)" $(GO) test -run TestLoadPhoneTables -count=1 -v -timeout 30m ./web/
-bench-load:
+bench-load: $(if $(filter postgres,$(STORE)),postgres-deps,)
 	TAVOLO_LOAD_RATE=$(RATE) $(LOAD_TEST) | grep -E 'LOAD|load_([a-z]+_)?test|loadproc_test|FAIL'
 
 # The highest sustained rate: steps the rate up (SECONDS=30 each) and stops after the first

@@ -25,6 +25,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/internal/pgtest"
 	"tavolo/web/kit"
 	"tavolo/web/table"
 )
@@ -65,6 +66,26 @@ func TestLoadPhoneTables(t *testing.T) {
 	rate := envFloat("TAVOLO_LOAD_RATE", 1)
 	seconds := envInt("TAVOLO_LOAD_SECONDS", 60)
 	inProcess := os.Getenv("TAVOLO_LOAD_INPROCESS") == "1"
+	// TAVOLO_LOAD_STORE=postgres: the tables in PostgreSQL (a server of the test's own, set
+	// as one would run it: pgtest.Durable); TAVOLO_LOAD_SERVERS=2: two Tavolo processes on
+	// it, each table's phones split over them (the even phones on the first, the host
+	// among them).
+	storeName := cmp.Or(os.Getenv("TAVOLO_LOAD_STORE"), "sqlite")
+	servers := envInt("TAVOLO_LOAD_SERVERS", 1)
+	if storeName != "sqlite" && storeName != "postgres" || servers < 1 || servers > 1 && (storeName != "postgres" || inProcess) {
+		t.Fatalf("TAVOLO_LOAD_STORE=%s TAVOLO_LOAD_SERVERS=%d: sqlite or postgres; several servers on postgres, each in its process", storeName, servers)
+	}
+	var pg *pgtest.Server
+	database := ""
+	if storeName == "postgres" {
+		var err error
+		pg, err = pgtest.StartWith(pgtest.Durable...)
+		require.NoError(t, err)
+		t.Cleanup(pg.Stop)
+		name, err := pg.NewDatabase()
+		require.NoError(t, err)
+		database = pg.URL(name)
+	}
 	profileDir, debugAddr := os.Getenv("TAVOLO_LOAD_PROFILE"), ""
 	phones := game.phones()
 	// 3,000 streams (500 Diamant tables) take a file each in both processes; the server
@@ -80,7 +101,7 @@ func TestLoadPhoneTables(t *testing.T) {
 	// Every phone's stream comes from 127.0.0.1: the cap per address is raised to let them
 	// all in (as an operator would for a load test); the other caps stay as they are.
 	// Every phone comes from 127.0.0.1, at a rate set to find the server's: no budgets.
-	s, err := New(withoutBudgets(Config{DataDir: dir, MaxStreamsPerAddress: loadStreamsPerAddress}), discardLog())
+	s, err := New(withoutBudgets(Config{DataDir: dir, Database: database, MaxStreamsPerAddress: loadStreamsPerAddress}), discardLog())
 	require.NoError(t, err)
 	ctx := context.Background()
 	type tbl struct {
@@ -119,7 +140,8 @@ func TestLoadPhoneTables(t *testing.T) {
 	}
 
 	var base string
-	pid := 0 // the server's process; 0: this one
+	pid := 0                              // the server's process; 0: this one
+	bases, pids := []string{""}, []int{0} // every server's, when there are several
 	if inProcess {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		require.NoError(t, err)
@@ -132,8 +154,21 @@ func TestLoadPhoneTables(t *testing.T) {
 		if profileDir != "" {
 			debugAddr = freeAddr(t)
 		}
-		base, pid = startServerProcess(t, dir, debugAddr)
+		var flags []string
+		if database != "" {
+			flags = []string{"--database", database}
+		}
+		base, pid = startServerProcess(t, dir, debugAddr, flags...)
+		bases, pids = []string{base}, []int{pid}
+		for range servers - 1 {
+			// The same data folder: its session key, which every server must share.
+			b, p := startServerProcess(t, dir, "", flags...)
+			bases, pids = append(bases, b), append(pids, p)
+		}
 	}
+	bases[0] = base
+	// baseOf is the server phone p of a table talks to.
+	baseOf := func(p int) string { return bases[p%len(bases)] }
 
 	// Streams: one per phone.
 	type arrival struct {
@@ -157,7 +192,7 @@ func TestLoadPhoneTables(t *testing.T) {
 			opened.Add(1)
 			go func() {
 				defer streams.Done()
-				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, base+tb.path+"/events?page="+loadPage(p), nil)
+				req, _ := http.NewRequestWithContext(streamCtx, http.MethodGet, baseOf(p)+tb.path+"/events?page="+loadPage(p), nil)
 				req.Header.Set("Cookie", tb.cookies[p])
 				res, err := streamClient.Do(req)
 				opened.Done()
@@ -218,8 +253,17 @@ func TestLoadPhoneTables(t *testing.T) {
 	period := time.Duration(float64(time.Second) / rate)
 	genStart := cpuTime()
 	srvStart := time.Duration(0)
+	srvStarts := make([]time.Duration, len(pids))
 	if pid != 0 {
-		srvStart, err = procCPU(pid)
+		for i, p := range pids {
+			srvStarts[i], err = procCPU(p)
+			require.NoError(t, err)
+		}
+		srvStart = srvStarts[0]
+	}
+	var pgStart time.Duration
+	if pg != nil {
+		pgStart, err = treeCPU(pg.PID())
 		require.NoError(t, err)
 	}
 	machineStart, err := machineCPU()
@@ -293,7 +337,7 @@ func TestLoadPhoneTables(t *testing.T) {
 				form.Set("version", strconv.FormatInt(ver, 10))
 				form.Set("_csrf", csrf)
 				kind := cmp.Or(act.kind, act.path)
-				req, _ := http.NewRequest(http.MethodPost, base+tb.path+act.path, strings.NewReader(form.Encode()))
+				req, _ := http.NewRequest(http.MethodPost, baseOf(act.phone)+tb.path+act.path, strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("Accept", "application/json")
 				req.Header.Set("Cookie", tb.cookies[act.phone])
@@ -339,17 +383,35 @@ func TestLoadPhoneTables(t *testing.T) {
 	genCPU := cpuTime() - genStart
 	elapsed := time.Since(began)
 	var srvCPU time.Duration
+	each := "" // with several servers: each one's CPU and memory
 	if pid != 0 {
-		end, err := procCPU(pid)
-		require.NoError(t, err)
-		srvCPU = end - srvStart
+		for i, p := range pids {
+			end, err := procCPU(p)
+			require.NoError(t, err)
+			srvCPU += end - srvStarts[i]
+			if len(pids) > 1 {
+				rss, hwm := procMemory(p)
+				each += fmt.Sprintf(" server%d_rss=%dMB server%d_hwm=%dMB server%d_cpu=%s", i+1, rss>>10, i+1, hwm>>10, i+1, (end - srvStarts[i]).Round(time.Millisecond))
+			}
+		}
 	}
+	var pgCPU time.Duration
+	if pg != nil {
+		end, err := treeCPU(pg.PID())
+		require.NoError(t, err)
+		pgCPU = end - pgStart
+	}
+	_ = srvStart
 	machineEnd, err := machineCPU()
 	require.NoError(t, err)
 	// Cores the rest of the machine kept busy meanwhile (other people's tests), roughly (see
 	// machineCPU): the times measured here depend on it.
-	others := max(0, float64(machineEnd-machineStart-srvCPU-genCPU)/float64(elapsed))
+	others := max(0, float64(machineEnd-machineStart-srvCPU-genCPU-pgCPU)/float64(elapsed))
 	rss, hwm := procMemory(pid)
+	for _, p := range pids[1:] {
+		r, h := procMemory(p)
+		rss, hwm = rss+r, hwm+h
+	}
 	genRSS, _ := procMemory(0)
 	if debugAddr != "" {
 		profiling.Wait()
@@ -471,8 +533,13 @@ func TestLoadPhoneTables(t *testing.T) {
 	// alone bound the rate it could serve.
 	t.Logf("server process: VmRSS %d MB at the end, VmHWM %d MB at the peak; CPU %v (%v an action: 2 idle cores would bound the rate near %.0f/s); load generator CPU %v, VmRSS %d MB; /proc times in ticks of %v",
 		rss>>10, hwm>>10, srvCPU, srvCPU/time.Duration(max(actions, 1)), 2*float64(actions)*float64(time.Second)/float64(max(srvCPU, 1)), genCPU.Round(time.Millisecond), genRSS>>10, clockTick)
-	fmt.Printf("LOAD mode=process game=%s tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s server_rss=%dMB server_hwm=%dMB server_cpu/action=%s gen_cpu/action=%s gen_rss=%dMB others_cores=%.2f env=%q load=%s\n",
-		gameName, tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, per(srvCPU), per(genCPU), genRSS>>10, others, os.Getenv("TAVOLO_LOAD_SERVER_ENV"), loadAverage())
+	stored := ""
+	if pg != nil {
+		stored = fmt.Sprintf(" postgres_cpu/action=%s", per(pgCPU))
+	}
+	// With several servers, server_rss and server_hwm are their sums, server_cpu their sum.
+	fmt.Printf("LOAD mode=process store=%s servers=%d game=%s tables=%d rate=%.2f offered/s=%.0f actions/s=%.0f %s %s server_rss=%dMB server_hwm=%dMB server_cpu/action=%s%s%s gen_cpu/action=%s gen_rss=%dMB others_cores=%.2f env=%q load=%s\n",
+		storeName, len(pids), gameName, tables, rate, offered, perSecond, lat4, counts, rss>>10, hwm>>10, per(srvCPU), stored, each, per(genCPU), genRSS>>10, others, os.Getenv("TAVOLO_LOAD_SERVER_ENV"), loadAverage())
 }
 
 // loadGame is one game's part of the load benchmark (TAVOLO_LOAD_GAME): how a table is set

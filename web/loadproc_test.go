@@ -30,14 +30,14 @@ import (
 // ("GOMEMLIMIT=250MiB GOGC=50"). It inherits the test's open-files limit. With debugAddr,
 // the server serves its Go profiles there (--debug-addr). Its phones all come from
 // 127.0.0.1: it takes their streams and actions without the limits per address.
-func startServerProcess(t *testing.T, dataDir, debugAddr string) (string, int) {
+func startServerProcess(t *testing.T, dataDir, debugAddr string, flags ...string) (string, int) {
 	t.Helper()
 	args := []string{"--max-streams-per-address", strconv.Itoa(loadStreamsPerAddress), "--max-connections-per-address", "0",
 		"--actions-per-minute-per-device", "0", "--actions-per-minute-per-address", "0"}
 	if debugAddr != "" {
 		args = append(args, "--debug-addr", debugAddr)
 	}
-	return startServerBinary(t, buildServer(t), dataDir, args...)
+	return startServerBinary(t, buildServer(t), dataDir, append(args, flags...)...)
 }
 
 // buildServer builds cmd/tavolo of this tree and returns its path.
@@ -219,6 +219,49 @@ func procCPU(pid int) (time.Duration, error) {
 		return 0, err
 	}
 	return time.Duration(utime+stime) * clockTick, nil
+}
+
+// treeCPU is the CPU time of a process and of its children, those alive (their own) and
+// those that ended (counted in the parent's): PostgreSQL's postmaster and its connections.
+func treeCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile(procPath(pid, "stat"))
+	if err != nil {
+		return 0, err
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 15 {
+		return 0, fmt.Errorf("short %s", procPath(pid, "stat"))
+	}
+	var total int64
+	for _, field := range f[11:15] { // utime, stime, cutime, cstime: fields 14 to 17
+		n, err := strconv.ParseInt(field, 10, 64)
+		if err != nil {
+			return 0, err
+		}
+		total += n
+	}
+	cpu := time.Duration(total) * clockTick
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(procPath(child, "stat"))
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) < 2 || f[1] != strconv.Itoa(pid) { // field 4: the parent
+			continue
+		}
+		if c, err := procCPU(child); err == nil {
+			cpu += c
+		}
+	}
+	return cpu, nil
 }
 
 // machineCPU is the CPU time every process on the machine has used (busy: not idle,

@@ -73,7 +73,15 @@ func version(initdb string) int {
 // Start makes a new cluster in a temporary folder and starts its server on a free port
 // of 127.0.0.1, with the durability a test does not need turned off. It waits until the
 // server takes connections (at most a minute).
-func Start() (*Server, error) {
+func Start() (*Server, error) { return StartWith() }
+
+// Durable are the settings of a server measured under load as one would run it: every
+// write on the disk (fsync, full pages), a commit not waiting for its own (as SQLite's WAL
+// with synchronous=NORMAL: a crash of the machine may lose the last commits).
+var Durable = []string{"fsync=on", "full_page_writes=on", "synchronous_commit=off", "shared_buffers=128MB"}
+
+// StartWith is Start with PostgreSQL's settings (name=value) over the tests' own.
+func StartWith(settings ...string) (*Server, error) {
 	bin, err := Bin()
 	if err != nil {
 		return nil, err
@@ -114,7 +122,7 @@ func Start() (*Server, error) {
 	}
 	// A port taken between here and the server's start is tried again with another.
 	for attempt := 0; ; attempt++ {
-		err = s.start(bin, data, cred)
+		err = s.start(bin, data, cred, settings)
 		if err == nil || attempt == 4 {
 			break
 		}
@@ -127,7 +135,7 @@ func Start() (*Server, error) {
 }
 
 // start runs the server on a free port, and waits until it answers.
-func (s *Server) start(bin, data string, cred *syscall.Credential) error {
+func (s *Server) start(bin, data string, cred *syscall.Credential, settings []string) error {
 	port, err := freePort()
 	if err != nil {
 		return err
@@ -139,10 +147,14 @@ func (s *Server) start(bin, data string, cred *syscall.Credential) error {
 	defer logFile.Close()
 	// The server itself rather than pg_ctl (which leaves it running on its own): as the
 	// test process's child it dies with it (Pdeathsig), and its end is seen (done).
-	cmd := exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-p", strconv.Itoa(port),
+	args := []string{"-D", data, "-p", strconv.Itoa(port),
 		"-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
 		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-		"-c", "max_connections=200", "-c", "shared_buffers=32MB")
+		"-c", "max_connections=200", "-c", "shared_buffers=32MB"}
+	for _, set := range settings {
+		args = append(args, "-c", set) // the last of a name counts
+	}
+	cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGKILL, Setpgid: true}
 	cmd.Env = env(s.dir)
 	cmd.Dir = s.dir
@@ -232,6 +244,10 @@ func freePort() (int, error) {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
+
+// PID is the server's process (its postmaster; the connections' processes are its
+// children).
+func (s *Server) PID() int { return s.cmd.Process.Pid }
 
 // URL is the address of one of the server's databases, as pgx and Tavolo's --database take it.
 func (s *Server) URL(database string) string {
