@@ -193,3 +193,15 @@ func BenchmarkLockedAppend(b *testing.B) {
 		unlock()
 	}
 }
+
+// The connections holding tables' locks have the database ask a silent client early.
+func TestLockConnectionsKeepAlive(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, srv.Database(t))
+	conn, err := s.locks.Acquire(ctx)
+	require.NoError(t, err)
+	defer conn.Release()
+	var idle string
+	require.NoError(t, conn.QueryRow(ctx, `SHOW tcp_keepalives_idle`).Scan(&idle))
+	require.Equal(t, "10", idle)
+}
