@@ -47,7 +47,9 @@ func TestKillChildServer(t *testing.T) {
 	if dir == "" {
 		t.Skip("the server of TestKillDuringSeatChanges, started by it in a process of its own")
 	}
-	s, err := New(Config{DataDir: dir, TrustProxy: true}, discardLog())
+	// With TAVOLO_KILL_TEST_DATABASE, one of several servers on PostgreSQL
+	// (TestPostgresKillOneOfTwoServers).
+	s, err := New(Config{DataDir: dir, Database: os.Getenv("TAVOLO_KILL_TEST_DATABASE"), TrustProxy: true}, discardLog())
 	if err != nil {
 		fmt.Println("ERROR", err)
 		os.Exit(1)
@@ -67,10 +69,10 @@ type killChild struct {
 	base string
 }
 
-func startKillChild(t *testing.T, dir string) *killChild {
+func startKillChild(t *testing.T, dir string, env ...string) *killChild {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKillChildServer$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "TAVOLO_KILL_TEST_DATA="+dir)
+	cmd.Env = append(append(os.Environ(), "TAVOLO_KILL_TEST_DATA="+dir), env...)
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	out, err := cmd.StdoutPipe()

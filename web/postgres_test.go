@@ -3,12 +3,14 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,7 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/internal/markup"
 	"tavolo/internal/pgtest"
+	pgstore "tavolo/web/store/postgres"
 	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -210,5 +214,90 @@ func TestPostgresListeningCutPhonesStillHear(t *testing.T) {
 				WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n))
 			return n == 2
 		}, 10*time.Second, 20*time.Millisecond)
+	}
+}
+
+// Two server processes on one database, each table changed by its host through both at
+// once (seats added, taken back, removed; phones joining); one server is killed (kill -9)
+// at a random moment, maybe holding tables' locks. Every table agrees with itself, and the
+// other server goes on changing every table at once: no lock of the dead one is kept.
+func TestPostgresKillOneOfTwoServers(t *testing.T) {
+	if os.Getenv("TAVOLO_KILL_TEST_DATA") != "" {
+		t.Skip("in the server's own process")
+	}
+	database := pgtest.Shared(t).Database(t)
+	dir := t.TempDir() // shared: its session key, made by the first
+	a := startKillChild(t, dir, "TAVOLO_KILL_TEST_DATABASE="+database)
+	b := startKillChild(t, dir, "TAVOLO_KILL_TEST_DATABASE="+database)
+	baseA, baseB := a.base, b.base
+	ctx := context.Background()
+	db, err := pgstore.Open(ctx, database)
+	require.NoError(t, err)
+	defer db.Close()
+
+	tables := make([]*killTable, killTables)
+	for i := range tables {
+		host := newKillClient(&baseA)
+		_, _, page, err := host.do(http.MethodGet, "/diamant/phones", nil)
+		require.NoError(t, err)
+		status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {killToken(markup.Parse(page))}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
+		require.NoError(t, err)
+		require.Equal(t, http.StatusSeeOther, status, body)
+		id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
+		_, _, page, err = host.do(http.MethodGet, "/diamant/"+id+"/table", nil)
+		require.NoError(t, err)
+		tables[i] = &killTable{id: id, code: joinCode(t, page), host: host}
+	}
+
+	// Each table's host changes it through both servers at once, as fast as they answer.
+	var wg sync.WaitGroup
+	var done atomic.Int32
+	stop := make(chan struct{})
+	for _, kt := range tables {
+		for _, base := range []*string{&baseA, &baseB} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// The same device, its own client on each server (the session key is one).
+				mine := &killTable{id: kt.id, code: kt.code, host: &killClient{http: kt.host.http, ip: kt.host.ip, base: base}}
+				for {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					if mine.step(base) != nil {
+						return // its server is gone
+					}
+					done.Add(1)
+				}
+			}()
+		}
+	}
+	for deadline := time.Now().Add(20 * time.Second); done.Load() < 4*killTables && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(time.Duration(rand.IntN(300)) * time.Millisecond)
+	a.kill()
+	time.Sleep(time.Second) // B goes on alone
+	close(stop)
+	wg.Wait()
+	t.Logf("%d changes through both servers before and after the kill", done.Load())
+
+	// Every table agrees with itself, and B changes each at once (no lock left held by A).
+	for _, kt := range tables {
+		before, err := db.Load(ctx, kt.id)
+		require.NoError(t, err)
+		var opt diamanttable.Options
+		require.NoError(t, json.Unmarshal(before.Setup, &opt))
+		require.True(t, table.SeatsAgree(before.Devices, table.AllSeats(len(opt.Players))),
+			"table %s left with players %q and devices %+v", kt.id, opt.Players, before.Devices)
+		onB := &killTable{id: kt.id, code: kt.code, host: &killClient{http: kt.host.http, ip: kt.host.ip, base: &baseB}, n: 100}
+		began := time.Now()
+		require.NoError(t, onB.step(&baseB))
+		require.Less(t, time.Since(began), 5*time.Second)
+		after, err := db.Load(ctx, kt.id)
+		require.NoError(t, err)
+		require.Greater(t, after.Version, before.Version, "table %s changed on B", kt.id)
 	}
 }
