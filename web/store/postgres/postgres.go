@@ -28,7 +28,7 @@ type Store struct {
 	pool  *pgxpool.Pool
 	locks *pgxpool.Pool // the connections holding tables' locks (LockTable)
 	now   func() time.Time
-	url   string // for the listening connection (Follow)
+	conn  *pgx.ConnConfig // the listening connection's (Follow): the URL's, without the pool's settings
 	// The listening connection while Follow listens (for tests: to cut it).
 	listening atomic.Pointer[pgx.Conn]
 }
@@ -115,7 +115,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	return &Store{pool: pool, locks: locks, now: time.Now, url: url}, nil
+	return &Store{pool: pool, locks: locks, now: time.Now, conn: cfg.ConnConfig.Copy()}, nil
 }
 
 // migrate runs the migrations the database has not had, each in one transaction with its

@@ -148,7 +148,7 @@ const (
 
 // listen listens on one connection until it fails or ctx ends.
 func (s *Store) listen(ctx context.Context, changed func(id string, version int64), listening func(context.Context)) error {
-	conn, err := pgx.Connect(ctx, s.url)
+	conn, err := pgx.ConnectConfig(ctx, s.conn.Copy())
 	if err != nil {
 		return err
 	}

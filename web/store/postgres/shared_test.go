@@ -74,6 +74,20 @@ func TestFollowHearsEveryCommittedVersion(t *testing.T) {
 	require.Eventually(t, func() bool { return len(h.of("")) == 1 }, 5*time.Second, 5*time.Millisecond)
 }
 
+// The URL's settings of the pool (pgxpool's pool_max_conns) are not the listening
+// connection's: it listens all the same.
+func TestFollowWithPoolSettings(t *testing.T) {
+	ctx := context.Background()
+	url := srv.Database(t) + "&pool_max_conns=3"
+	a, b := openTest(t, url), openTest(t, url)
+	h := follow(t, b)
+	require.NoError(t, a.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	_, err := a.Append(ctx, "t", 0, json.RawMessage(`{}`), false)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return len(h.of("t")) == 1 }, 5*time.Second, 5*time.Millisecond)
+	require.Equal(t, int32(3), a.pool.Config().MaxConns)
+}
+
 // A listening connection cut (the database restarted, a network gone) is opened again,
 // and listening is told again, for what was missed to be read.
 func TestFollowListensAgainAfterItsConnectionIsCut(t *testing.T) {
