@@ -86,7 +86,17 @@ func StartWith(settings ...string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "tavolo-pg-")
+	cred, err := runAs()
+	if err != nil {
+		return nil, err
+	}
+	parent := os.TempDir()
+	if cred != nil && reachable(parent) != nil {
+		// TMPDIR is under a folder the server's user cannot enter (root's home): /tmp,
+		// which every user can.
+		parent = "/tmp"
+	}
+	dir, err := os.MkdirTemp(parent, "tavolo-pg-")
 	if err != nil {
 		return nil, err
 	}
@@ -97,17 +107,11 @@ func StartWith(settings ...string) (*Server, error) {
 			os.RemoveAll(dir)
 		}
 	}()
-	cred, err := runAs()
-	if err != nil {
-		return nil, err
-	}
 	if cred != nil {
-		// The temporary folder may be under one the server's user cannot enter (TMPDIR in
-		// root's home): it needs a folder of its own it can reach.
-		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
+		if err := reachable(parent); err != nil {
 			return nil, err
 		}
-		if err := reachable(dir); err != nil {
+		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
 			return nil, err
 		}
 	}
@@ -211,19 +215,25 @@ func runAs() (*syscall.Credential, error) {
 	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid), Groups: []uint32{}}, nil
 }
 
-// reachable makes every folder above dir searchable by others (o+x), which /tmp is and
-// a TMPDIR under a home may not be. It changes no folder that already is.
+// reachable tells whether dir and every folder above it can be entered by others (o+x),
+// as /tmp can and a TMPDIR under a home may not.
 func reachable(dir string) error {
-	for d := filepath.Dir(dir); d != "/" && d != "."; d = filepath.Dir(d) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
 		fi, err := os.Stat(d)
 		if err != nil {
 			return err
 		}
 		if fi.Mode().Perm()&0o001 == 0 {
-			return fmt.Errorf("pgtest: the PostgreSQL user cannot enter %s (TMPDIR=%s): set TMPDIR to a folder others can enter, such as /tmp", d, os.Getenv("TMPDIR"))
+			return fmt.Errorf("pgtest: the PostgreSQL user cannot enter %s: set TMPDIR to a folder others can enter", d)
+		}
+		if d == "/" || d == "." {
+			return nil
 		}
 	}
-	return nil
 }
 
 // env is the environment of initdb and the server: no PG* variable of the caller's, a
