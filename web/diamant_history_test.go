@@ -87,7 +87,7 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	}
 	name, _, body := tb.screen("")
 	require.Equal(t, "final", name)
-	final := "Game over: Ada wins with 5 points. Scores: Ada with 5 points, Bruno with 0 points and Chiara with 0 points."
+	final := "Diamant, a game for 3. Game over: Ada wins with 5 points. Scores: Ada with 5 points, Bruno with 0 points and Chiara with 0 points."
 	where, hidden = whereOf(t, body)
 	require.Equal(t, final, where)
 	require.False(t, hidden, "the final summary is on the screen, beside its share button")
