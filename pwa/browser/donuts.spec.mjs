@@ -105,7 +105,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   await postSettings(page, { lang: 'en', speak: true });
   await newGame(page, { mode: 'two', first: 'chocolate', board: 'number', seed: '7' });
   const first = cell(page, 1, 1);
-  await expect(first).toHaveAccessibleName(/^Playable, row 1, column 1, (horizontal|vertical|diagonal rising|diagonal falling)$/);
+  await expect(first).toHaveAccessibleName(/^Playable, row 1, column 1, (horizontal|vertical|rising diagonal|falling diagonal)$/);
   await tabToBoard(page);
   await expect(first).toBeFocused();
   // Only one plate is in the tab order.
@@ -138,7 +138,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   // Place by Space at row 3, column 4; then the next plates are on that plate's line.
   await page.keyboard.type('34');
   await page.keyboard.press('Space');
-  await expect(polite(page)).toHaveText(/^Chocolate places a donut at row 3, column 4\. Vanilla to play, on the (horizontal|vertical|diagonal rising|diagonal falling) line from row 3, column 4: /);
+  await expect(polite(page)).toHaveText(/^Chocolate places a donut at row 3, column 4\. Vanilla to play, on the (horizontal|vertical|rising diagonal|falling diagonal) line from row 3, column 4: /);
   await expect(cell(page, 3, 4)).toHaveAccessibleName(/^Chocolate donut, last move, row 3, column 4, /);
   await page.keyboard.press('l');
   await expect(polite(page)).toHaveText('Last move: Chocolate places a donut at row 3, column 4.');
