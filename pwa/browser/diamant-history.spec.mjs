@@ -21,7 +21,7 @@ const SAYS = {
   },
   it: {
     where: 'Viaggio 1 di 5, 29 carte rimaste nel mazzo, pericolo uscito: il ragno. Nella grotta: Bruno e Chiara, con 3 diamanti a testa; sulle carte: niente. Manca ancora il voto di Bruno e Chiara.',
-    card: 'Carta 1, Tesoro da 11: 3 diamanti a testa, in 3 nella grotta, e 2 restano sulla carta.',
+    card: 'Carta 1, Tesoro da 11: erano in 3 nella grotta, 3 diamanti a testa e 2 restano sulla carta.',
     vote: 'Voto: Ada esce; Bruno e Chiara continuano.',
     final: 'Diamant, partita a 3. Partita finita: vince Ada con 5 punti. Punteggi: Ada con 5 punti, Bruno con 0 punti e Chiara con 0 punti.',
   },

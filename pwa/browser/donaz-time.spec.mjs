@@ -65,7 +65,7 @@ const SAY = {
     resume: 'Riprendi',
     resumed: "L'orologio riparte. Gioca la squadra 2, 4 minuti e 13 secondi.",
     problems: [
-      'Il tempo proprio di una squadra deve essere un numero intero di minuti da 1 a 60, oppure restare vuoto.',
+      'Il tempo di una singola squadra deve essere un numero intero di minuti da 1 a 60, oppure restare vuoto.',
       'Il ritardo deve essere un numero intero di secondi da 0 a 30.',
       'Scegli gli avvisi tra i tempi elencati.',
     ],
@@ -121,7 +121,7 @@ const SAY = {
     turn2: 'Na ťahu je Tím 2, 3 minúty',
     left120: 'Tím 2: ešte 2 minúty.',
     left10: 'Tím 2: ešte 10 sekúnd.',
-    away: 'Hodiny sa pozastavili, kým bol Tavolo v pozadí. Zostávajúci čas: Tím 2, 4 minúty a 13 sekúnd. Hru obnovíte tlačidlom Pokračovať.',
+    away: 'Hodiny sa pozastavili, kým bola aplikácia Tavolo v pozadí. Zostávajúci čas: Tím 2, 4 minúty a 13 sekúnd. Hru obnovíte tlačidlom Pokračovať.',
     resume: 'Pokračovať',
     resumed: 'Hodiny bežia. Na ťahu je Tím 2, 4 minúty a 13 sekúnd.',
     problems: [

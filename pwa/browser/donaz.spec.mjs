@@ -314,7 +314,7 @@ test.describe('keeping time', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendule de Donaz');
     await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('En jeu');
     await page.keyboard.press('Space');
-    await expect(status(page)).toHaveText(/^Équipe 2 joue, 5 minutes$|^Équipe 2 joue, 4 minutes et 59 secondes$/);
+    await expect(status(page)).toHaveText(/^L'équipe 2 joue, 5 minutes$|^L'équipe 2 joue, 4 minutes et 59 secondes$/);
     await context.setOffline(false);
   });
 

@@ -61,7 +61,7 @@ test('a whole game against the computer with the keyboard alone', async ({ page 
   await stubAudio(page);
   await postSettings(page, { lang: 'en', speak: true, sound: true });
   await newGame(page, vsComputer('easy'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer, level easy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer at easy level');
   await expect(page.getByText('Board number 4021')).toBeVisible();
   await expect(page.getByRole('grid', { name: 'The board: 6 rows of 6 plates' })).toBeVisible();
   await expect(page.getByRole('gridcell')).toHaveCount(36);
@@ -164,7 +164,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   const name = await off.getAttribute('data-row');
   await off.focus();
   await page.keyboard.press('Enter');
-  await expect(assertive(page)).toHaveText(new RegExp(`^The plate at row ${name}, column \\d is not on the line: the donut at row 3, column 4 shows a [a-z ]+ line\\. The donut may go on `));
+  await expect(assertive(page)).toHaveText(new RegExp(`^The plate at row ${name}, column \\d is not on the line: the plate at row 3, column 4 shows a [a-z ]+ line\\. The donut may go on `));
   await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(1);
 
   // The typed field places too, and says why when it cannot.
