@@ -155,10 +155,14 @@ func DiamantFinal(l *i18n.Localizer, st *diamant.State) string {
 }
 
 // DiamantFinalNamed is DiamantFinal with the players named as names gives them.
-// It opens with the game's name ("Diamant, a game for 3."): shared into a chat, it says
-// which game it was.
 func DiamantFinalNamed(l *i18n.Localizer, st *diamant.State, names []string) string {
-	return l.N("diamant.n.final.game", len(everyone(st).List()), "Game", l.T("game.diamant")) + " " + DiamantGameEnd(l, Full, st, names)
+	return DiamantGameEnd(l, Full, st, names)
+}
+
+// DiamantShareLead opens a finished game's shared summary with the game's name ("Diamant,
+// a game for 3."): pasted into a chat, the summary says which game it was.
+func DiamantShareLead(l *i18n.Localizer, players int) string {
+	return l.N("diamant.n.final.game", players, "Game", l.T("game.diamant"))
 }
 
 // DiamantGameEnd is a finished game's end as the last screen says it, after the last

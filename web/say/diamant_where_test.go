@@ -133,10 +133,10 @@ func TestDiamantFinal(t *testing.T) {
 	ls := localizers(t)
 	st, events := finishedGame(t)
 	want := map[string]string{
-		"en": "Diamant, a game for 3. Game over: Ada wins with 10 points. Scores: Ada with 10 points, Bruno with 5 points and Chiara with 5 points.",
-		"fr": "Diamant, partie à 3. Partie terminée\u00a0: Ada gagne avec 10 points. Scores\u00a0: Ada avec 10 points, Bruno avec 5 points et Chiara avec 5 points.",
-		"it": "Diamant, partita a 3. Partita finita: vince Ada con 10 punti. Punteggi: Ada con 10 punti, Bruno con 5 punti e Chiara con 5 punti.",
-		"sk": "Diamant, hra pre 3 hráčov. Koniec hry: Ada má 10 bodov a vyhráva. Skóre: Ada 10 bodov, Bruno 5 bodov a Chiara 5 bodov.",
+		"en": "Game over: Ada wins with 10 points. Scores: Ada with 10 points, Bruno with 5 points and Chiara with 5 points.",
+		"fr": "Partie terminée\u00a0: Ada gagne avec 10 points. Scores\u00a0: Ada avec 10 points, Bruno avec 5 points et Chiara avec 5 points.",
+		"it": "Partita finita: vince Ada con 10 punti. Punteggi: Ada con 10 punti, Bruno con 5 punti e Chiara con 5 punti.",
+		"sk": "Koniec hry: Ada má 10 bodov a vyhráva. Skóre: Ada 10 bodov, Bruno 5 bodov a Chiara 5 bodov.",
 	}
 	for lang, l := range ls {
 		require.Equal(t, want[lang], DiamantFinal(l, st), lang)

@@ -83,3 +83,14 @@ func TestFrenchNamesElideInSentences(t *testing.T) {
 	}, said)
 	require.Equal(t, "Proposer qu'Émile sorte", l.T("diamant.proposal.make", "Name", "Émile"))
 }
+
+// A shared summary opens with the game's name: pasted into a chat, it says which game.
+func TestDiamantShareLead(t *testing.T) {
+	ls := localizers(t)
+	for lang, want := range map[string]string{
+		"en": "Diamant, a game for 3.", "it": "Diamant, partita a 3.", "fr": "Diamant, partie à 3.", "sk": "Diamant, hra pre 3 hráčov.",
+	} {
+		require.Equal(t, want, DiamantShareLead(ls[lang], 3), lang)
+	}
+	require.Equal(t, "Diamant, hra pre 5 hráčov.", DiamantShareLead(ls["sk"], 5))
+}
