@@ -156,8 +156,10 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	// middle of a chunked body, and an ended stream leaves no idle connection behind.
 	h.Set("Transfer-Encoding", "identity")
 	timeout := cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)
-	if conn, ok := st.detach(timeout); ok {
-		go st.follow(conn)
+	if conn, taken := st.detach(timeout); taken {
+		if conn != nil { // nil: the head could not be written, and the stream has ended
+			go st.follow(conn)
+		}
 		return nil
 	}
 	// HTTP/2 (or a test's recorder): the stream is followed in the request's handler.
@@ -197,7 +199,9 @@ type eventWriter interface {
 }
 
 // detach takes the connection from net/http, writes the response's head on it, and gives
-// the stream a context of its own; false when the connection cannot be taken (HTTP/2).
+// the stream a context of its own; false when the connection cannot be taken (HTTP/2); a
+// nil connection when it was taken but the head could not be written (the stream has
+// given its places back).
 func (st *stream) detach(timeout time.Duration) (net.Conn, bool) {
 	res := st.c.Response()
 	conn, rw, err := http.NewResponseController(res.Writer).Hijack()
