@@ -1,15 +1,31 @@
-# Tavolo. `make run` starts the server; `make test` runs every test, installing what a
-# fresh Debian machine lacks (Chromium from apt, the npm packages with npm ci).
+# Tavolo. `make run` starts the server (ADDR=HOST:PORT, DATA=FOLDER, ARGS=more flags);
+# `make run-lan` starts it for the phones of the local network; `make test` runs every
+# test, installing what a fresh Debian machine lacks (Chromium from apt, the npm packages
+# with npm ci).
 
 GO        ?= go
 BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean screens
+.PHONY: run run-lan say-building build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps clean screens
 
-run: build
-	./$(BIN)
+# The server's flags from make's variables: make run ADDR=0.0.0.0:9000 DATA=/tmp/t.
+ADDR ?=
+DATA ?=
+ARGS ?=
+RUN_FLAGS = $(if $(ADDR),--addr $(ADDR)) $(if $(DATA),--data $(DATA)) $(ARGS)
+
+run: say-building build
+	@echo "Starting Tavolo (bin/tavolo $(strip $(RUN_FLAGS)))…"
+	@./$(BIN) $(RUN_FLAGS)
+
+# For the phones at the table: every interface of this computer, port 8080 unless ADDR says.
+run-lan: ADDR = 0.0.0.0:8080
+run-lan: run
+
+say-building:
+	@echo "Building Tavolo: the server and its offline engine (the first time takes a minute or two)…"
 
 build: engine
 	$(GO) build -o $(BIN) ./cmd/tavolo

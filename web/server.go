@@ -5,6 +5,7 @@ package web
 import (
 	"cmp"
 	"context"
+	"crypto/tls"
 	"errors"
 	"log/slog"
 	"net"
@@ -90,6 +91,13 @@ type Config struct {
 	// Store keeps the tables; nil: SQLite in DataDir (the offline build, which has no
 	// SQLite, always gives one).
 	Store table.Store
+	// TLS: when set, Serve speaks HTTPS on Addr with it (cmd/tavolo makes it from a
+	// certificate's files, or from ACME's autocert).
+	TLS *tls.Config
+	// Ready, when set, is called once Serve listens, with the address it listens at and
+	// the addresses the local network reaches it at (NetworkAddrs; none unless it listens
+	// on every interface).
+	Ready func(addr net.Addr, network []string)
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -336,14 +344,24 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		s.Close()
 		return err
 	}
+	s.NetworkAddrs = NetworkAddrs(cfg.Addr, portOf(ln.Addr()), nil)
 	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(limited) }()
+	if cfg.TLS != nil {
+		srv.TLSConfig = cfg.TLS
+		go func() { errc <- srv.ServeTLS(limited, "", "") }()
+	} else {
+		go func() { errc <- srv.Serve(limited) }()
+	}
 	perDevice, perAddress, total := s.Streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "max_connections", s.maxConns,
 		"max_connections_per_address", s.maxConnsAddr,
-		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
+		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress,
+		"tls", cfg.TLS != nil, "network", s.NetworkAddrs)
+	if cfg.Ready != nil {
+		cfg.Ready(ln.Addr(), s.NetworkAddrs)
+	}
 	select {
 	case err := <-errc:
 		return err
