@@ -383,9 +383,12 @@ export async function startPhonesTable(browser, phones, { lang = 'en', names, ty
 }
 
 // Installs the app online in a language, and waits until the engine is kept and the
-// service worker knows the device's settings: from then on the network may go.
-export async function install(page, lang, settings = {}) {
-  await postSettings(page, { lang, ...settings });
+// service worker knows the device's settings: from then on the network may go. byLink:
+// the language chosen by the page's own link, by the browser alone (for a host name that
+// only the browser resolves), with the other settings left as they are.
+export async function install(page, lang, settings = {}, { byLink = false } = {}) {
+  if (byLink) await page.goto(`/?lang=${lang}`);
+  else await postSettings(page, { lang, ...settings });
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
