@@ -198,6 +198,11 @@ func (s *Server) spendBudget(c echo.Context, b *budget, hold bool, script, page 
 	if wait <= 0 {
 		return true, nil
 	}
+	if b == s.hardMoves {
+		s.metrics.refused[limitHardMoves].Add(1)
+	} else {
+		s.metrics.refused[limitActions].Add(1)
+	}
 	if held := min(wait, b.hold); hold && held > 0 {
 		timer := time.NewTimer(held)
 		select {
@@ -218,7 +223,10 @@ func (s *Server) limitActions(next echo.HandlerFunc) echo.HandlerFunc {
 		if ok, err := s.spendBudget(c, s.actions, true, "app.actions.toomany", "app.actions.toomany.page"); !ok {
 			return err
 		}
-		return next(c)
+		start := time.Now()
+		err := next(c)
+		s.metrics.action(time.Since(start))
+		return err
 	}
 }
 

@@ -94,10 +94,10 @@ type Config struct {
 	// TLS: when set, Serve speaks HTTPS on Addr with it (cmd/tavolo makes it from a
 	// certificate's files, or from ACME's autocert).
 	TLS *tls.Config
-	// Ready, when set, is called once Serve listens, with the address it listens at and
-	// the addresses the local network reaches it at (NetworkAddrs; none unless it listens
-	// on every interface).
-	Ready func(addr net.Addr, network []string)
+	// Ready, when set, is called once Serve listens, with the server (its Snapshot, for
+	// the metrics), the address it listens at and the addresses the local network reaches
+	// it at (NetworkAddrs; none unless it listens on every interface).
+	Ready func(s *Server, addr net.Addr, network []string)
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -136,7 +136,9 @@ type Server struct {
 	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
 	games        []kit.Game             // the games served, as registered
 	store        table.Store            // the whole store (the cache in front of it): the sweep, and closing it
+	pinger       pinger                 // the store under the cache, when it can say it works (/healthz)
 	stopOnce     sync.Once
+	metrics      metrics // the counts /metrics serves (metrics.go)
 }
 
 // Games are the games a server serves unless its Config names others: each registered
@@ -182,6 +184,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
 		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt(), store: tables.Store()}
+	s.pinger, _ = db.(pinger)
 	registered := cfg.Games
 	if registered == nil {
 		registered = Games
@@ -252,7 +255,7 @@ func (s *Server) routes() {
 	s.echo = e
 	s.handler = kit.AnswerHead(e)
 
-	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET("/healthz", s.healthz)
 	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
@@ -276,6 +279,23 @@ func (s *Server) routes() {
 		g.Routes(e)
 	}
 	s.offlineRoutes(e)
+}
+
+// pinger is a store that can say whether it works.
+type pinger interface{ Ping(context.Context) error }
+
+// healthz answers "ok" when the server answers and its store reads, else 503: for a
+// service manager's or a load balancer's health check.
+func (s *Server) healthz(c echo.Context) error {
+	if s.pinger != nil {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		if err := s.pinger.Ping(ctx); err != nil {
+			s.Log.Error("healthz: the store does not answer", "err", err)
+			return c.String(http.StatusServiceUnavailable, "the store does not answer\n")
+		}
+	}
+	return c.String(http.StatusOK, "ok")
 }
 
 // clientAddress says where a request's client address comes from: the connection, or
@@ -360,7 +380,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress,
 		"tls", cfg.TLS != nil, "network", s.NetworkAddrs)
 	if cfg.Ready != nil {
-		cfg.Ready(ln.Addr(), s.NetworkAddrs)
+		cfg.Ready(s, ln.Addr(), s.NetworkAddrs)
 	}
 	select {
 	case err := <-errc:

@@ -10,10 +10,12 @@ import (
 	"time"
 )
 
-// serveDebug serves Go's profiles (/debug/pprof/) on addr, apart from the app: for
-// measuring the server as it runs (the load benchmark, or a live server on localhost).
-// Nothing of the app is on it, and the app's address never serves it.
-func serveDebug(addr string, logger *slog.Logger) {
+// serveDebug serves Go's profiles (/debug/pprof/) and the metrics (/metrics, in
+// Prometheus's format) on addr, apart from the app: for measuring and watching the server
+// as it runs (the load benchmark, a live server's operator). Nothing of the app is on it,
+// and the app's address never serves it.
+func serveDebug(addr string, metrics http.Handler, logger *slog.Logger) {
+	http.Handle("/metrics", metrics)
 	go func() {
 		if err := http.ListenAndServe(addr, http.DefaultServeMux); err != nil {
 			logger.Error("debug address stopped", "addr", addr, "err", err)

@@ -32,6 +32,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -86,9 +87,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(opts.TLS.Domains) > 0 {
 		domain = opts.TLS.Domains[0]
 	}
-	opts.Ready = func(at net.Addr, network []string) { listening(stdout, opts.Addr, at, network, scheme, domain) }
+	var served atomic.Pointer[web.Server]
+	opts.Ready = func(s *web.Server, at net.Addr, network []string) {
+		served.Store(s)
+		listening(stdout, opts.Addr, at, network, scheme, domain)
+	}
 	if opts.DebugAddr != "" {
-		serveDebug(opts.DebugAddr, logger)
+		serveDebug(opts.DebugAddr, metricsHandler(&served), logger)
 	}
 	if err := web.Serve(ctx, opts.Config, logger); err != nil {
 		logger.Error("server stopped", "err", err)

@@ -28,6 +28,11 @@ import (
 
 const heartbeat = 20 * time.Second
 
+// RestartEvent is a stream's last event when the server stops (a restart): the page then
+// reconnects after a second (the retry), and says nothing of a lost connection unless it
+// stays lost (diamant-live.js).
+const RestartEvent = "retry: 1000\nevent: restart\ndata: {}\n\n"
+
 // The caps on streams (web/live's Limits, README "Limits"): a few tabs a device, the newest
 // replacing the oldest; a games club's phones an address, the backstop behind the device's
 // own cap; half the connections in all (web/conns), since each phone also needs one for
@@ -310,6 +315,9 @@ func (st *stream) loop() {
 		case <-st.ctx.Done():
 			return
 		case <-s.Stopping:
+			// The server stops (a restart): the page reconnects within a second, quietly.
+			io.WriteString(w, RestartEvent)
+			w.Flush()
 			return
 		case <-st.lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.
