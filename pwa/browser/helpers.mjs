@@ -306,10 +306,11 @@ export function plural(cat, lang, id, count, params = {}) {
 
 /**
  * A new phone: its own browser context (its own session cookie), in a language; prepare,
- * if given, is called with the context before its first page opens (a recorder's script).
+ * if given, is called with the context before its first page opens (a recorder's script);
+ * baseURL, a server of the test's own.
  */
-export async function newPhone(browser, lang, settings = {}, { prepare } = {}) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+export async function newPhone(browser, lang, settings = {}, { prepare, baseURL } = {}) {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...(baseURL ? { baseURL } : {}) });
   if (prepare) await prepare(context);
   const page = await context.newPage();
   await postSettings(page, { lang, ...settings });
@@ -362,10 +363,11 @@ export async function expectSeated(page, cat, name) {
  * A table with a phone each, its game started: one phone (browser context) a name, the
  * first the host's, added to phones (so that the caller closes them whatever happens).
  * The host opens the table, each other phone joins by typing the code (typed[i] says how
- * phone i+1 types it), the host starts, and every phone is in round 1. prepare: as newPhone's.
+ * phone i+1 types it), the host starts, and every phone is in round 1. prepare, baseURL:
+ * as newPhone's.
  */
-export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare }) {
-  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare }));
+export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare, baseURL }) {
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare, baseURL }));
   const pages = phones.map((p) => p.page);
   const [host] = pages;
   await host.goto('/diamant');
