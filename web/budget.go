@@ -14,7 +14,7 @@ import (
 	"tavolo/web/page"
 )
 
-// What one client may ask of the server's processor (issue 21, README "Limits"). Every
+// What one client may ask of the server's processor (issue 21, docs/OPERATING.md "Limits"). Every
 // action on a table (a move, a draw, a vote, an undo) takes a token from two budgets: the
 // device's (its session's device id, when it has one) and its client address's (as every
 // limit per address counts it: web/clientaddr, an IPv6 address by its /64). A move that has

@@ -33,7 +33,7 @@ const heartbeat = 20 * time.Second
 // stays lost (diamant-live.js).
 const RestartEvent = "retry: 1000\nevent: restart\ndata: {}\n\n"
 
-// The caps on streams (web/live's Limits, README "Limits"): a few tabs a device, the newest
+// The caps on streams (web/live's Limits, docs/OPERATING.md "Limits"): a few tabs a device, the newest
 // replacing the oldest; a games club's phones an address, the backstop behind the device's
 // own cap; half the connections in all (web/conns), since each phone also needs one for
 // its actions and /healthz must answer.
