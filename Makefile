@@ -28,16 +28,18 @@ say-building:
 	@echo "Building Tavolo: the server and its offline engine (the first time takes a minute or two)…"
 
 build: engine
-	$(GO) build -o $(BIN) ./cmd/tavolo
+	@echo "  the server: $(BIN)"
+	@$(GO) build -o $(BIN) ./cmd/tavolo
 
 # The offline engine (pwa/engine/README.md): the server built for the browser, and Go's
 # loader for it from the same toolchain; the module compressed once, here (brotli at its
 # best takes about 100 s of CPU on it, and is done again only when the module changed),
 # and the list of the three files' hashes. The server embeds them all.
 engine:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
-	$(GO) run ./cmd/precompress pwa/engine/tavolo.wasm
+	@echo "  the offline engine: pwa/engine/tavolo.wasm (Go built for WebAssembly), compressed once"
+	@GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
+	@cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
+	@$(GO) run ./cmd/precompress pwa/engine/tavolo.wasm
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.
