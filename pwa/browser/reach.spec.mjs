@@ -4,7 +4,8 @@
 // server listens on 127.0.0.1 only, so it knows no network address to offer instead (the
 // Go test web/reach_test.go gives it one); "a network address" here is a name, tavolo.test,
 // that a browser of its own resolves to 127.0.0.1: the server judges by the address the
-// page was opened at (its Host), which is what a guest's phone would open.
+// page was opened at (its Host), which is what a guest's phone would open. There, over
+// plain HTTP, the About page says why the app does not install.
 import { test, expect, chromium } from '@playwright/test';
 import { LANGS, expectNoAxeViolations, catalog, msg, escapeRe, newPhone, openTable, postSettings } from './helpers.mjs';
 
@@ -24,6 +25,9 @@ for (const lang of LANGS) {
       await expect(box.getByText(msg(cat, 'join.local.none'))).toBeVisible();
       await expect(joinLink(page)).toHaveText(new RegExp(`^${escapeRe(baseURL)}/join/[0-9A-Z]{6}$`));
       await expectNoAxeViolations(page);
+      // This device's own address is secure to the browser: the app installs from it.
+      await page.goto('/about');
+      await expect(page.getByRole('main')).not.toContainText(msg(cat, 'about.install.insecure'));
     } finally {
       await phone.context.close();
     }
@@ -69,6 +73,11 @@ test('a lobby opened at a network address says nothing of it', async ({ baseURL 
       await expect(joinLink(page)).toHaveText(new RegExp(`^${escapeRe(base)}/join/[0-9A-Z]{6}$`));
       await expect(page.getByRole('main')).not.toContainText(msg(cat, 'join.local.none'));
       await expect(page.locator('.joincode .message')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      // Plain HTTP at a network address: the About page says why the app does not install.
+      await page.goto('/about');
+      await expect(page.getByRole('main').getByText(msg(cat, 'about.install.insecure'))).toBeVisible();
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
       await expectNoAxeViolations(page);
       await context.close();
     }
