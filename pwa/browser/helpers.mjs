@@ -3,6 +3,7 @@
 // speechSynthesis stub (headless Chromium has no voices).
 import { expect } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { createServer } from 'node:net';
 
 export const LANGS = ['en', 'it', 'fr', 'sk'];
 
@@ -302,6 +303,18 @@ export function plural(cat, lang, id, count, params = {}) {
   if (!forms || typeof forms !== 'object') throw new Error(`no plural message ${id}`);
   const text = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other;
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
+}
+
+/** A port nobody listens on at 127.0.0.1, for a server a test starts of its own. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { catalog, h1, install } from './helpers.mjs';
+import { catalog, h1, install, freePort } from './helpers.mjs';
 import { KNOWN_END, newGame, playGame } from './diamant-play.mjs';
 
 /** Resolves once GET url answers 200 over TLS with the test's certificate. */
@@ -28,10 +28,10 @@ async function ready(url, ca, servername) {
   throw new Error(`${url} did not answer`);
 }
 
-// eslint-disable-next-line no-empty-pattern -- Playwright's fixtures: none but the test's info
-test('over HTTPS with --tls-cert, the app installs and plays a one-phone game offline', async ({}, info) => {
+// eslint-disable-next-line no-empty-pattern -- Playwright's fixtures: none needed
+test('over HTTPS with --tls-cert, the app installs and plays a one-phone game offline', async ({}) => {
   test.setTimeout(300_000);
-  const port = 8950 + info.workerIndex * 10 + info.repeatEachIndex;
+  const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'tavolo-https-'));
   execFileSync('go', ['run', './internal/testcert/write', dir, 'tavolo.test', '127.0.0.1']);
   const pem = readFileSync(path.join(dir, 'cert.pem'));

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { msg, h1, startPhonesTable } from './helpers.mjs';
+import { msg, h1, startPhonesTable, freePort } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -27,9 +27,9 @@ async function ready(base) {
   throw new Error('server did not start');
 }
 
-test('a restart in the middle of a game: every phone follows the table again within a few seconds', async ({ browser }, info) => {
+test('a restart in the middle of a game: every phone follows the table again within a few seconds', async ({ browser }) => {
   test.setTimeout(90_000);
-  const port = 8980 + info.workerIndex * 10 + info.repeatEachIndex;
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(path.join(tmpdir(), 'tavolo-restart-'));
   let server = start(port, dir);
