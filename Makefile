@@ -17,7 +17,7 @@ ARGS ?=
 RUN_FLAGS = $(if $(ADDR),--addr $(ADDR)) $(if $(DATA),--data $(DATA)) $(ARGS)
 
 run: say-building build
-	@echo "Starting Tavolo (bin/tavolo $(strip $(RUN_FLAGS)))…"
+	@echo "Starting Tavolo: $(BIN)$(if $(strip $(RUN_FLAGS)), $(strip $(RUN_FLAGS)))"
 	@./$(BIN) $(RUN_FLAGS)
 
 # For the phones at the table: every interface of this computer, port 8080 unless ADDR says.
