@@ -25,7 +25,7 @@ run-lan: ADDR = 0.0.0.0:8080
 run-lan: run
 
 say-building:
-	@echo "Building Tavolo: the server and its offline engine (the first time takes a minute or two)…"
+	@echo "Building Tavolo: the server and its offline engine (the first time takes a few minutes; then seconds)…"
 
 build: engine
 	@echo "  the server: $(BIN)"
