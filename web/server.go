@@ -393,6 +393,15 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	// The streams taken from net/http (HTTP/1.1) are not among those Shutdown waits for:
+	// each tells its page to reconnect, then ends.
+	s.stopStreams()
+	streamsEnded := make(chan struct{})
+	go func() { s.Detached.Wait(); close(streamsEnded) }()
+	select {
+	case <-streamsEnded:
+	case <-shutdownCtx.Done():
+	}
 	return s.Close()
 }
 

@@ -162,7 +162,13 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	h.Set("Transfer-Encoding", "identity")
 	timeout := cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)
 	if conn, ok := st.detach(timeout); ok {
-		go st.follow(conn)
+		// Counted until it ends: net/http no longer knows it, and a shutdown waits for it
+		// to tell its page to reconnect (RestartEvent).
+		s.Detached.Add(1)
+		go func() {
+			defer s.Detached.Done()
+			st.follow(conn)
+		}()
 		return nil
 	}
 	// HTTP/2 (or a test's recorder): the stream is followed in the request's handler.
