@@ -7,11 +7,13 @@ import (
 	"crypto/x509"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -97,4 +99,26 @@ func TestTLSDomainWiring(t *testing.T) {
 		_, err := parseServeFlags(bad, &strings.Builder{})
 		require.Error(t, err, "%v", bad)
 	}
+}
+
+// --tls-cert's files are read again once they change (a renewal), looked at once a minute.
+func TestCertificateReadAgainWhenRenewed(t *testing.T) {
+	dir := t.TempDir()
+	certFile, keyFile, first, err := testcert.Write(dir, "localhost")
+	require.NoError(t, err)
+	kp, err := newKeyPair(certFile, keyFile)
+	require.NoError(t, err)
+	got, err := kp.get(nil)
+	require.NoError(t, err)
+	require.Equal(t, first.Raw, got.Certificate[0])
+
+	_, _, renewed, err := testcert.Write(dir, "localhost")
+	require.NoError(t, err)
+	later := time.Now().Add(time.Minute)
+	require.NoError(t, os.Chtimes(certFile, later, later))
+	got, _ = kp.get(nil)
+	require.Equal(t, first.Raw, got.Certificate[0], "not looked at again within the minute")
+	kp.checked = time.Time{}
+	got, _ = kp.get(nil)
+	require.Equal(t, renewed.Raw, got.Certificate[0], "the renewed one")
 }
