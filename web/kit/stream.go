@@ -28,7 +28,12 @@ import (
 
 const heartbeat = 20 * time.Second
 
-// The caps on streams (web/live's Limits, README "Limits"): a few tabs a device, the newest
+// RestartEvent is a stream's last event when the server stops (a restart): the page then
+// reconnects after a second (the retry), and says nothing of a lost connection unless it
+// stays lost (diamant-live.js).
+const RestartEvent = "retry: 1000\nevent: restart\ndata: {}\n\n"
+
+// The caps on streams (web/live's Limits, docs/OPERATING.md "Limits"): a few tabs a device, the newest
 // replacing the oldest; a games club's phones an address, the backstop behind the device's
 // own cap; half the connections in all (web/conns), since each phone also needs one for
 // its actions and /healthz must answer.
@@ -158,7 +163,13 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	timeout := cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)
 	if conn, taken := st.detach(timeout); taken {
 		if conn != nil { // nil: the head could not be written, and the stream has ended
-			go st.follow(conn)
+			// Counted until it ends: net/http no longer knows it, and a shutdown waits for
+			// it to tell its page to reconnect (RestartEvent).
+			s.Detached.Add(1)
+			go func() {
+				defer s.Detached.Done()
+				st.follow(conn)
+			}()
 		}
 		return nil
 	}
@@ -314,6 +325,9 @@ func (st *stream) loop() {
 		case <-st.ctx.Done():
 			return
 		case <-s.Stopping:
+			// The server stops (a restart): the page reconnects within a second, quietly.
+			io.WriteString(w, RestartEvent)
+			w.Flush()
 			return
 		case <-st.lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.
