@@ -1,27 +1,45 @@
-# Tavolo. `make run` starts the server; `make test` runs every test, installing what a
-# fresh Debian machine lacks (Chromium and PostgreSQL from apt, the npm packages with npm ci).
+# Tavolo. `make run` starts the server (ADDR=HOST:PORT, DATA=FOLDER, ARGS=more flags);
+# `make run-lan` starts it for the phones of the local network; `make test` runs every
+# test, installing what a fresh Debian machine lacks (Chromium and PostgreSQL from apt, the
+# npm packages with npm ci).
 
 GO        ?= go
 BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps postgres-deps clean screens
+.PHONY: run run-lan say-building build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps postgres-deps clean screens
 
-run: build
-	./$(BIN)
+# The server's flags from make's variables: make run ADDR=0.0.0.0:9000 DATA=/tmp/t.
+ADDR ?=
+DATA ?=
+ARGS ?=
+RUN_FLAGS = $(if $(ADDR),--addr $(ADDR)) $(if $(DATA),--data $(DATA)) $(ARGS)
+
+run: say-building build
+	@echo "Starting Tavolo: $(BIN)$(if $(strip $(RUN_FLAGS)), $(strip $(RUN_FLAGS)))"
+	@./$(BIN) $(RUN_FLAGS)
+
+# For the phones at the table: every interface of this computer, port 8080 unless ADDR says.
+run-lan: ADDR = 0.0.0.0:8080
+run-lan: run
+
+say-building:
+	@echo "Building Tavolo: the server and its offline engine (the first time takes a few minutes; then seconds)…"
 
 build: engine
-	$(GO) build -o $(BIN) ./cmd/tavolo
+	@echo "  the server: $(BIN)"
+	@$(GO) build -o $(BIN) ./cmd/tavolo
 
 # The offline engine (pwa/engine/README.md): the server built for the browser, and Go's
 # loader for it from the same toolchain; the module compressed once, here (brotli at its
 # best takes about 100 s of CPU on it, and is done again only when the module changed),
 # and the list of the three files' hashes. The server embeds them all.
 engine:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
-	$(GO) run ./cmd/precompress pwa/engine/tavolo.wasm
+	@echo "  the offline engine: pwa/engine/tavolo.wasm (Go built for WebAssembly), compressed once"
+	@GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o pwa/engine/tavolo.wasm ./cmd/tavolo-offline
+	@cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" pwa/engine/wasm_exec.js
+	@$(GO) run ./cmd/precompress pwa/engine/tavolo.wasm
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.

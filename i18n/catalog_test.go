@@ -39,6 +39,7 @@ var sameAsEnglish = map[string]bool{
 	"fr:time.brief.minutesSeconds":  true, // "4 minutes 30", as French and Slovak say a clock
 	"sk:time.brief.minutesSeconds":  true,
 	"fr:nav.menu":                   true, // "Menu" is French too
+	"it:nav.menu":                   true, // and Italian, as nav.main spells it
 }
 
 var placeholder = regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
@@ -47,7 +48,12 @@ func placeholders(s string) string {
 	found := placeholder.FindAllStringSubmatch(s, -1)
 	names := make([]string, 0, len(found))
 	for _, m := range found {
-		names = append(names, m[1])
+		// A field a name fills (Name_de, elide.go) stands for the name.
+		name := m[1]
+		if i := strings.LastIndexByte(name, '_'); i > 0 && elisions[name[i+1:]] != "" {
+			name = name[:i]
+		}
+		names = append(names, name)
 	}
 	sort.Strings(names)
 	return strings.Join(slicesCompact(names), ",")

@@ -167,6 +167,10 @@ func (c *compiled) render(kv []any, withCount bool, count int) (string, bool) {
 		}
 		v, ok := param(kv, s.text)
 		if !ok {
+			if d, ok := derived(kv, s.text); ok {
+				size += len(d)
+				continue
+			}
 			size += len(noValue)
 			continue
 		}
@@ -193,6 +197,10 @@ func (c *compiled) render(kv []any, withCount bool, count int) (string, bool) {
 		}
 		v, ok := param(kv, s.text)
 		if !ok {
+			if d, ok := derived(kv, s.text); ok {
+				b.WriteString(d)
+				continue
+			}
 			b.WriteString(noValue)
 			continue
 		}

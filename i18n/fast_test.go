@@ -43,6 +43,7 @@ func oracleData(kv []any) map[string]any {
 			m[k] = kv[i+1]
 		}
 	}
+	addDerived(m) // the French fields a name fills (elide.go), as T gives them
 	return m
 }
 

@@ -342,6 +342,8 @@ func (l *Localizer) fastN(id string, count int, kv []any) (string, bool) {
 	return "", false
 }
 
+// params is kv as go-i18n's data map, with the French fields a name fills (elide.go):
+// X_de, X_que, X_le, X_la for each string X.
 func params(kv []any) map[string]any {
 	m := make(map[string]any, len(kv)/2+1)
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -349,5 +351,28 @@ func params(kv []any) map[string]any {
 			m[k] = kv[i+1]
 		}
 	}
+	addDerived(m)
 	return m
+}
+
+// addDerived adds to m the fields derived would fill, those m does not have.
+func addDerived(m map[string]any) {
+	var add map[string]any
+	for k, v := range m {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		for sfx, word := range elisions {
+			if _, has := m[k+"_"+sfx]; !has {
+				if add == nil {
+					add = map[string]any{}
+				}
+				add[k+"_"+sfx] = FrenchWith(word, s)
+			}
+		}
+	}
+	for k, v := range add {
+		m[k] = v
+	}
 }

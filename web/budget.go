@@ -14,7 +14,7 @@ import (
 	"tavolo/web/page"
 )
 
-// What one client may ask of the server's processor (issue 21, README "Limits"). Every
+// What one client may ask of the server's processor (issue 21, docs/OPERATING.md "Limits"). Every
 // action on a table (a move, a draw, a vote, an undo) takes a token from two budgets: the
 // device's (its session's device id, when it has one) and its client address's (as every
 // limit per address counts it: web/clientaddr, an IPv6 address by its /64). A move that has
@@ -198,6 +198,11 @@ func (s *Server) spendBudget(c echo.Context, b *budget, hold bool, script, page 
 	if wait <= 0 {
 		return true, nil
 	}
+	if b == s.hardMoves {
+		s.metrics.refused[limitHardMoves].Add(1)
+	} else {
+		s.metrics.refused[limitActions].Add(1)
+	}
 	if held := min(wait, b.hold); hold && held > 0 {
 		timer := time.NewTimer(held)
 		select {
@@ -218,7 +223,10 @@ func (s *Server) limitActions(next echo.HandlerFunc) echo.HandlerFunc {
 		if ok, err := s.spendBudget(c, s.actions, true, "app.actions.toomany", "app.actions.toomany.page"); !ok {
 			return err
 		}
-		return next(c)
+		start := time.Now()
+		err := next(c)
+		s.metrics.action(time.Since(start))
+		return err
 	}
 }
 

@@ -91,10 +91,10 @@ func TestDiamantWhereAndHistoryPages(t *testing.T) {
 	where, hidden = whereOf(t, body)
 	require.Equal(t, final, where)
 	require.False(t, hidden, "the final summary is on the screen, beside its share button")
-	require.Contains(t, body, `<button type="button" class="secondary" data-share="where" hidden>Share the summary</button>`)
+	require.Contains(t, body, `<button type="button" class="secondary" data-share="where" data-share-lead="Diamant, a game for 3." hidden>Share the summary</button>`)
 	_, body = c.get("/diamant/"+tb.id+"/history", nil)
 	require.Contains(t, body, `<p class="lead" id="where">`+html.EscapeString(final)+`</p>`)
-	require.Contains(t, body, `<button type="button" data-share="where" hidden>Share the summary</button>`)
+	require.Contains(t, body, `<button type="button" data-share="where" data-share-lead="Diamant, a game for 3." hidden>Share the summary</button>`)
 	require.Contains(t, body, `<h2 id="round-5">Round 5</h2>`)
 	require.Contains(t, body, "<li>Game over: Ada wins with 5 points.</li>")
 

@@ -241,7 +241,7 @@ func TestDiamantRefusals(t *testing.T) {
 		form    url.Values
 		problem string
 	}{
-		{url.Values{"card": {"I12"}}, "Idol worth 12 cannot come now: no such card is left in the deck. Nothing was changed."},
+		{url.Values{"card": {"I12"}}, "Idol worth 12 cannot be drawn now: no such card is left in the deck. Nothing was changed."},
 		{url.Values{"text": {"11"}}, ""}, // the second treasure of 11 is still in the deck: accepted below
 	} {
 		if tc.problem == "" {
@@ -259,10 +259,10 @@ func TestDiamantRefusals(t *testing.T) {
 	bv++
 	res, body = box.act("/draw", bv, url.Values{"text": {"eleven"}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	require.Equal(t, "No card called “eleven” can come now. Nothing was changed.", problem(body))
+	require.Equal(t, "No card called “eleven” can be drawn now. Nothing was changed.", problem(body))
 	res, body = box.act("/draw", bv, url.Values{"text": {"11"}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
-	require.Equal(t, "Treasure of 11 cannot come now: no such card is left in the deck. Nothing was changed.", problem(body))
+	require.Equal(t, "Treasure of 11 cannot be drawn now: no such card is left in the deck. Nothing was changed.", problem(body))
 	res, body = box.act("/exits", bv, url.Values{"leave": {"1"}})
 	require.Equal(t, http.StatusUnprocessableEntity, res.StatusCode)
 	require.Equal(t, "No vote is due now: draw the next card first. Nothing was changed.", problem(body))
@@ -400,7 +400,7 @@ func TestDiamantResumesAfterRestartAndUndo(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, res.StatusCode)
 	name, v3, body := tb.screen("")
 	require.Equal(t, "cave", name)
-	require.Contains(t, body, "Undone. The last step was Ada&#39;s vote.")
+	require.Contains(t, body, "Undone: Ada votes again.")
 	_, _, body2 := tb.screen("")
 	require.NotContains(t, body2, "Undone.", "said once")
 	require.Equal(t, v+1, v3)

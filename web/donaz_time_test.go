@@ -59,7 +59,7 @@ func TestDonazClockWithTimeSettings(t *testing.T) {
 	require.True(t, cfg.PauseHidden)
 	require.Contains(t, body, `<p class="donaz-summary" id="donaz-summary">Starting times: Ada, 5 minutes; Bruno, 3 minutes. `+
 		`Each turn, the clock waits 4 seconds before counting down. `+
-		`Warnings at 5 minutes and 10 seconds left, then the last 5 seconds counted. `+
+		`Warnings at 5 minutes and at 10 seconds left, then the last 5 seconds counted. `+
 		`The clock pauses when Tavolo is put away.</p>`)
 	require.Contains(t, body, `aria-label="Ada">5:00</p>`)
 	require.Contains(t, body, `aria-label="Bruno">3:00</p>`)
@@ -86,12 +86,12 @@ func TestDonazClockSummaries(t *testing.T) {
 	for _, tc := range []struct{ query, lang, want string }{
 		{"control=bronstein&delay=1", "en", "5 minutes per team. After each turn, the time used is given back, up to 1 second."},
 		{"alerts=1", "en", "5 minutes per team. No time warnings."},
-		{"alerts=1&count=on", "en", "5 minutes per team. No warnings but the count of the last 5 seconds."},
+		{"alerts=1&count=on", "en", "5 minutes per team. No warnings, only the count of the last 5 seconds."},
 		{"alerts=1&alert=60", "en", "5 minutes per team. A warning at 1 minute left."},
-		{"alerts=1&alert=60&count=on", "sk", "Čas pre každý tím: 5 minút. Upozornenie pri zostávajúcom čase: 1 minúta, potom odpočítavanie posledných 5 sekúnd."},
+		{"alerts=1&alert=60&count=on", "sk", "Čas pre každý tím: 5 minút. Upozornenie pri zostávajúcom čase: 1 minúta; nakoniec odpočítavanie posledných 5 sekúnd."},
 		{"minutes1=2&control=delay&delay=3", "fr", "Temps de départ\u00a0: Équipe 1, 2 minutes\u202f; Équipe 2, 5 minutes. " +
 			"À chaque tour, la pendule attend 3 secondes avant de décompter."},
-		{"alerts=1&alert=120&alert=30&alert=10", "it", "5 minuti per squadra. Avvisi a 2 minuti, 30 secondi e 10 secondi dalla fine."},
+		{"alerts=1&alert=120&alert=30&alert=10", "it", "5 minuti per squadra. Avvisi a 2 minuti, a 30 secondi e a 10 secondi dalla fine."},
 		{"control=bronstein&delay=2&pausehidden=on", "sk", "Čas pre každý tím: 5 minút. Po každom ťahu tím dostane späť použitý čas, najviac 2 sekundy. " +
 			"Hodiny sa pozastavia, keď Tavolo prejde do pozadia."},
 		{"untimed=on&control=delay&delay=5&pausehidden=on", "en", "no time limit"},
@@ -125,12 +125,12 @@ func TestDonazClockRefusesBadTimeSettings(t *testing.T) {
 		name, query, lang, want, anchor string
 	}{
 		{"a team with 0 minutes", "minutes1=0", "en", "A team&#39;s own time must be a whole number of minutes from 1 to 60, or left empty.", "minutes1"},
-		{"a team with 61 minutes", "minutes2=61", "it", "Il tempo proprio di una squadra deve essere un numero intero di minuti da 1 a 60, oppure restare vuoto.", "minutes2"},
+		{"a team with 61 minutes", "minutes2=61", "it", "Il tempo di una singola squadra deve essere un numero intero di minuti da 1 a 60, oppure restare vuoto.", "minutes2"},
 		{"an unknown control", "control=sablier", "fr", "Choisissez l&#39;une des cadences proposées.", "control-increment"},
 		{"a delay of 31 s", "control=delay&delay=31", "sk", "Oneskorenie musí byť celý počet sekúnd od 0 do 30.", "delay"},
 		{"a negative Bronstein delay", "control=bronstein&delay=-3", "en", "The delay must be a whole number of seconds from 0 to 30.", "delay"},
 		{"an unknown warning", "alerts=1&alert=45", "fr", "Choisissez les avertissements parmi les temps proposés.", "alert-300"},
-		{"a count not understood", "alerts=1&count=perhaps", "it", "L&#39;impostazione del conto alla rovescia non è stata capita.", "count"},
+		{"a count not understood", "alerts=1&count=perhaps", "it", "L&#39;impostazione del conto alla rovescia non è valida.", "count"},
 		{"a pause not understood", "pausehidden=sometimes", "sk", "Nastaveniu automatického pozastavenia sa nedalo porozumieť.", "pausehidden"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

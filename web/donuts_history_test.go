@@ -101,7 +101,7 @@ func TestDonutsFinishedGameSummaryIsShared(t *testing.T) {
 	require.Len(t, moves, n, "a move a donut")
 	require.True(t, strings.HasPrefix(moves[0], "Move 1, you: row 1, column 1."), moves[0])
 	require.True(t, strings.HasPrefix(moves[1], "Move 2, the computer: row "), moves[1])
-	require.True(t, strings.HasPrefix(summary, "Donuts, vanilla against the computer at level easy: "+strconv.Itoa(n)+" moves. "), summary)
+	require.True(t, strings.HasPrefix(summary, "Donuts, vanilla against the computer at easy level: "+strconv.Itoa(n)+" moves. "), summary)
 	require.True(t, strings.HasSuffix(summary, " Board number 31."), summary)
 	require.Contains(t, r.History, `<button type="button" data-share="donuts-summary" hidden>Share the summary</button>`)
 	// "Where are we?" begins with how it ended, said to the person.

@@ -254,7 +254,7 @@ func TestDonutsRefusals(t *testing.T) {
 		{"taken", id, "place", url.Values{"plate": {"3,4"}}, http.StatusUnprocessableEntity,
 			"The plate at row 3, column 4 already holds a donut. " + where},
 		{"off the line", id, "place", url.Values{"typed": {offLineText}}, http.StatusUnprocessableEntity,
-			"The plate at " + say.DonutsPlate(l, offLine) + " is not on the line: the donut at row 3, column 4 shows a " +
+			"The plate at " + say.DonutsPlate(l, offLine) + " is not on the line: the plate at row 3, column 4 shows a " +
 				say.DonutsLine(l, say.DonutsLineAt(g, donuts.P(2, 3))) + " line. " + where},
 		{"after the end", over, "place", url.Values{"plate": {"6,6"}}, http.StatusConflict,
 			"The game is over: no more donuts can be placed."},

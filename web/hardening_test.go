@@ -39,7 +39,7 @@ func TestClientAddressBehindProxy(t *testing.T) {
 		{name: "named proxy chain", cfg: Config{TrustedProxies: []*net.IPNet{office}}, remote: "10.9.0.2:5000", xff: "10.0.0.99, 192.168.1.50, 10.9.0.3", want: "192.168.1.50"},
 		{name: "unnamed private proxy is a client", cfg: Config{TrustProxy: true}, remote: "10.9.0.2:5000", xff: "192.168.1.50", want: "10.9.0.2"},
 		// Loopback is trusted as a proxy when no proxy is named: what a client on loopback
-		// writes itself is taken (README, "Behind TLS"): it could reach Tavolo directly anyway.
+		// writes itself is taken (docs/OPERATING.md, "Behind a proxy"): it could reach Tavolo directly anyway.
 		{name: "loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "127.0.0.1:5000", xff: "10.0.0.99, 127.0.0.1", want: "10.0.0.99"},
 		{name: "IPv6 loopback is a proxy", cfg: Config{TrustProxy: true}, remote: "[::1]:5000", xff: "2001:db8::9", want: "2001:db8::9"},
 		// Once proxies are named, loopback is one only if it is named too.

@@ -230,12 +230,12 @@ func TestImportRefusesWhatTheFormsRefuse(t *testing.T) {
 			"This game cannot be moved: a new game could not start with these players. Diamant takes at most 8 players; 9 given.", "app.offline.move.players", nil},
 		{"a vote before any card", "en",
 			recordJSON("k", "diamant", diamantSetup(""), `{"vote":{"seat":0,"leave":true}}`),
-			"This game cannot be moved: its record does not play back as a game.", "app.offline.move.damaged", nil},
+			"This game cannot be moved: its saved moves are damaged.", "app.offline.move.damaged", nil},
 		{"an action of no known kind", "it",
 			recordJSON("k", "diamant", diamantSetup(""), `{"draw":"random","vote":{"seat":0,"leave":true}}`), "", "app.offline.move.damaged", nil},
 		{"a move off the board", "en",
 			recordJSON("k", "donuts", donutsSetupJSON(t, ""), `[6,0]`),
-			"This game cannot be moved: its record does not play back as a game.", "app.offline.move.damaged", nil},
+			"This game cannot be moved: its saved moves are damaged.", "app.offline.move.damaged", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, r := importRecord(t, c, tc.record, tc.lang)

@@ -35,6 +35,7 @@ func (s *Server) joinRoutes(e *echo.Echo) {
 			Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
 				Rate: rate.Limit(float64(perMinute) / 60), Burst: joinBurst, ExpiresIn: 10 * time.Minute}),
 			DenyHandler: func(c echo.Context, _ string, _ error) error {
+				s.metrics.refused[limitJoinLookups].Add(1)
 				return s.renderJoin(c, http.StatusTooManyRequests, page.Join{Problem: s.Localizer(c).T("join.error.toomany")})
 			},
 			ErrorHandler: func(c echo.Context, err error) error { return echo.ErrBadRequest.SetInternal(err) },

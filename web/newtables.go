@@ -48,6 +48,7 @@ func (s *Server) takeNewTable(c echo.Context) (bool, error) {
 	device := s.ReadSession(c).Device
 	key, _ := clientKey(c)
 	if wait, byDevice := s.newTables.spendBy(device, key); wait > 0 {
+		s.metrics.refused[limitNewTables].Add(1)
 		message := "error.toomany.tables"
 		if byDevice {
 			message = "error.toomany.device"

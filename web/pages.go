@@ -72,7 +72,8 @@ func (s *Server) continues(c echo.Context, l *i18n.Localizer) ([]page.Continue, 
 }
 
 func (s *Server) about(c echo.Context) error {
-	return kit.RenderPage(c, http.StatusOK, page.About(s.Frame(c, "about", s.Localizer(c).T("about.title"))))
+	insecure := !s.cfg.Offline && c.Scheme() == "http" && !kit.LoopbackHost(c.Request().Host)
+	return kit.RenderPage(c, http.StatusOK, page.About(s.Frame(c, "about", s.Localizer(c).T("about.title")), insecure))
 }
 
 func (s *Server) rules(c echo.Context) error {

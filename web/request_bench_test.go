@@ -156,7 +156,8 @@ func BenchmarkRequestOverhead(b *testing.B) {
 // BenchmarkDiamantAction is a whole action as a phone sends it: a draw by the host's
 // phone, or the vote of a phone whose seat is waiting, through s.Handler().
 func BenchmarkDiamantAction(b *testing.B) {
-	s, err := New(Config{DataDir: b.TempDir()}, discardLog())
+	// No budget of actions: the benchmark is one phone acting as fast as it can.
+	s, err := New(Config{DataDir: b.TempDir(), ActionsPerMinutePerDevice: -1, ActionsPerMinutePerAddress: -1}, discardLog())
 	require.NoError(b, err)
 	defer s.Close()
 	seed := uint64(1)

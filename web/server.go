@@ -5,6 +5,7 @@ package web
 import (
 	"cmp"
 	"context"
+	"crypto/tls"
 	"errors"
 	"log/slog"
 	"net"
@@ -93,6 +94,13 @@ type Config struct {
 	// Store keeps the tables; nil: PostgreSQL at Database, or SQLite in DataDir (the
 	// offline build, which has neither, always gives one).
 	Store table.Store
+	// TLS: when set, Serve speaks HTTPS on Addr with it (cmd/tavolo makes it from a
+	// certificate's files, or from ACME's autocert).
+	TLS *tls.Config
+	// Ready, when set, is called once Serve listens, with the server (its Snapshot, for
+	// the metrics), the address it listens at and the addresses the local network reaches
+	// it at (NetworkAddrs; none unless it listens on every interface).
+	Ready func(s *Server, addr net.Addr, network []string)
 }
 
 // maxBody bounds every request body: Tavolo's forms are small.
@@ -131,7 +139,9 @@ type Server struct {
 	hardMoves    *budget                // the hard computer's searches each may ask for; nil: no limit
 	games        []kit.Game             // the games served, as registered
 	store        table.Store            // the whole store (the cache in front of it): the sweep, and closing it
+	pinger       pinger                 // the store under the cache, when it can say it works (/healthz)
 	stopOnce     sync.Once
+	metrics      metrics // the counts /metrics serves (metrics.go)
 	// With a store several servers share: the hearing of their changes (Tables.Follow),
 	// its end, and its goroutine's.
 	stopFollow context.CancelFunc
@@ -181,6 +191,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
 		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt(), store: tables.Store()}
+	s.pinger, _ = db.(pinger)
 	if tables.Shared() {
 		var ctx context.Context
 		ctx, s.stopFollow = context.WithCancel(context.Background())
@@ -266,7 +277,7 @@ func (s *Server) routes() {
 	s.echo = e
 	s.handler = kit.AnswerHead(e)
 
-	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET("/healthz", s.healthz)
 	e.GET("/static/*", s.serveStaticPath) // the assets and the offline engine
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.manifest)
@@ -290,6 +301,23 @@ func (s *Server) routes() {
 		g.Routes(e)
 	}
 	s.offlineRoutes(e)
+}
+
+// pinger is a store that can say whether it works.
+type pinger interface{ Ping(context.Context) error }
+
+// healthz answers "ok" when the server answers and its store reads, else 503: for a
+// service manager's or a load balancer's health check.
+func (s *Server) healthz(c echo.Context) error {
+	if s.pinger != nil {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		if err := s.pinger.Ping(ctx); err != nil {
+			s.Log.Error("healthz: the store does not answer", "err", err)
+			return c.String(http.StatusServiceUnavailable, "the store does not answer\n")
+		}
+	}
+	return c.String(http.StatusOK, "ok")
 }
 
 // clientAddress says where a request's client address comes from: the connection, or
@@ -358,14 +386,24 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		s.Close()
 		return err
 	}
+	s.NetworkAddrs = NetworkAddrs(cfg.Addr, portOf(ln.Addr()), nil)
 	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(limited) }()
+	if cfg.TLS != nil {
+		srv.TLSConfig = cfg.TLS
+		go func() { errc <- srv.ServeTLS(limited, "", "") }()
+	} else {
+		go func() { errc <- srv.Serve(limited) }()
+	}
 	perDevice, perAddress, total := s.Streams.Caps()
 	log.Info("tavolo listening", "addr", cfg.Addr, "data", cfg.DataDir, "store", storeName(cfg), "max_connections", s.maxConns,
 		"max_connections_per_address", s.maxConnsAddr,
-		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress)
+		"max_streams", total, "max_streams_per_device", perDevice, "max_streams_per_address", perAddress,
+		"tls", cfg.TLS != nil, "network", s.NetworkAddrs)
+	if cfg.Ready != nil {
+		cfg.Ready(s, ln.Addr(), s.NetworkAddrs)
+	}
 	select {
 	case err := <-errc:
 		return err
@@ -376,6 +414,15 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	// The streams taken from net/http (HTTP/1.1) are not among those Shutdown waits for:
+	// each tells its page to reconnect, then ends.
+	s.stopStreams()
+	streamsEnded := make(chan struct{})
+	go func() { s.Detached.Wait(); close(streamsEnded) }()
+	select {
+	case <-streamsEnded:
+	case <-shutdownCtx.Done():
 	}
 	return s.Close()
 }

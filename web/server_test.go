@@ -59,6 +59,14 @@ func (c *client) do(method, path string, body io.Reader, header map[string]strin
 	req, err := http.NewRequest(method, c.base+path, body)
 	require.NoError(c.t, err)
 	for k, v := range header {
+		if k == "Host" {
+			// The page as opened at another address: the session's cookies all the same.
+			req.Host = v
+			for _, ck := range c.http.Jar.Cookies(req.URL) {
+				req.AddCookie(ck)
+			}
+			continue
+		}
 		req.Header.Set(k, v)
 	}
 	if body != nil && req.Header.Get("Content-Type") == "" {

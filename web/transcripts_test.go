@@ -25,7 +25,8 @@ import (
 
 // Transcripts (issue #13, "Keep it right"): for each language, everything the app says in
 // one seeded Diamant game on one phone, the same game of one person and two computer
-// explorers (issue #28), the same game with a phone each, and one Donuts
+// explorers (issue #28), the same game with a phone each, a second game of the moments the
+// first lacks (one player alone in the cave, idols lost, a tie; issue #25), and one Donuts
 // game against the computer, played through the real handlers as the pages' scripts play
 // them, and kept in testdata/transcripts/LANG/; each once with whole sentences (NAME.txt)
 // and once by phones set to brief announcements (NAME.brief.txt, issue #14). A change to any sentence shows up as a
@@ -80,6 +81,9 @@ func TestTranscripts(t *testing.T) {
 				})
 				t.Run("diamant-explorers", func(t *testing.T) {
 					checkTranscript(t, lang, "diamant-explorers"+suffix, diamantExplorersTranscript(t, s, ts, in))
+				})
+				t.Run("diamant-moments", func(t *testing.T) {
+					checkTranscript(t, lang, "diamant-moments"+suffix, diamantMomentsTranscript(t, s, ts, in))
 				})
 				t.Run("diamant-phones", func(t *testing.T) {
 					checkTranscript(t, lang, "diamant-phones"+suffix, diamantPhonesTranscript(t, s, ts, in))
@@ -394,14 +398,42 @@ func diamantExplorersTranscript(t *testing.T, s *Server, ts *httptest.Server, in
 		transcriptPlayers[0]+" and two computer explorers, easy and hard")
 }
 
+// diamantPlay is how a scripted one-phone game goes: its seed, each player's policy, and
+// the draw undone (0: none).
+type diamantPlay struct {
+	seed   int
+	leaves func(seat, hand int) bool
+	undoAt int
+}
+
+// The transcripts' main game: rounds lost to hazards and rounds emptied, an idol taken,
+// leftovers shared, one draw undone.
+var mainPlay = diamantPlay{seed: transcriptSeed, leaves: transcriptLeaves, undoAt: transcriptUndoAt}
+
+// momentsPlay is a game of the moments the main one lacks (issue #25): Ada and Bruno
+// leave together once they carry 5 diamonds, Chiara never does. So Chiara is left alone
+// in the cave (a treasure all hers, her hand lost to a hazard), idols are lost with the
+// round, and the game ends in a tie between Ada and Bruno.
+var momentsPlay = diamantPlay{seed: 1, leaves: func(seat, hand int) bool { return seat < 2 && hand >= 5 }}
+
+// diamantMomentsTranscript plays momentsPlay on one phone.
+func diamantMomentsTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones) *transcript {
+	return diamantPlayTranscript(t, s, ts, in, url.Values{"name": transcriptPlayers}, strings.Join(transcriptPlayers, ", "), momentsPlay)
+}
+
 // diamantOnePhoneTranscriptOf plays a one-phone game of the setup form's players (and
 // explorers), whose first players are transcriptPlayers', said in the steps as who.
 func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones, form url.Values, who string) *transcript {
+	return diamantPlayTranscript(t, s, ts, in, form, who, mainPlay)
+}
+
+// diamantPlayTranscript plays a one-phone game as play says.
+func diamantPlayTranscript(t *testing.T, s *Server, ts *httptest.Server, in transcriptPhones, form url.Values, who string, play diamantPlay) *transcript {
 	tr := &transcript{}
 	p := newScriptPhone(t, ts, in, "", 0)
 	form.Set("draw", diamanttable.DrawApp)
 	form.Set("vote", diamanttable.VotePhone)
-	form.Set("seed", strconv.Itoa(transcriptSeed))
+	form.Set("seed", strconv.Itoa(play.seed))
 	loc := p.post("/diamant", form)
 	id := strings.TrimPrefix(loc, "/diamant/")
 	tr.hidden(id, "ID")
@@ -441,7 +473,7 @@ func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, i
 			voter := field(t, r.HTML, "seat")
 			seat, err := strconv.Atoi(voter)
 			require.NoError(t, err, r.HTML)
-			choice, says := choiceOf(transcriptLeaves(seat, diamantHand(t, s, id, seat)))
+			choice, says := choiceOf(play.leaves(seat, diamantHand(t, s, id, seat)))
 			tr.step("%s votes %s", transcriptPlayers[seat], says)
 			r = p.diamant(http.MethodPost, at+"/vote", url.Values{"seat": {voter}, "choice": {choice}, "version": {strconv.FormatInt(r.Version, 10)}})
 		case hasLink(r.HTML, at+"?show=pass"):
@@ -449,7 +481,7 @@ func diamantOnePhoneTranscriptOf(t *testing.T, s *Server, ts *httptest.Server, i
 			r = p.diamant(http.MethodGet, at+"?show=pass", nil)
 		case hasForm(r.HTML, at+"/draw"):
 			draws++
-			undo = draws == transcriptUndoAt
+			undo = draws == play.undoAt
 			tr.step("The app draws a card")
 			r = p.diamant(http.MethodPost, at+"/draw", url.Values{"version": {strconv.FormatInt(r.Version, 10)}})
 		default:

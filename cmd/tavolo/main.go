@@ -6,6 +6,7 @@
 //	       [--max-connections-per-address N]
 //	       [--actions-per-minute-per-device N] [--actions-per-minute-per-address N]
 //	       [--hard-moves-per-minute-per-device N] [--hard-moves-per-minute-per-address N]
+//	       [--tls-domain NAMES [--tls-email ADDRESS]] [--tls-cert FILE --tls-key FILE] [--http-addr HOST:PORT]
 //	tavolo replay FILE
 //
 // Each flag falls back to its environment variable (TAVOLO_ADDR, TAVOLO_DATA, TAVOLO_DATABASE,
@@ -14,7 +15,8 @@
 // TAVOLO_MAX_STREAMS_PER_ADDRESS, TAVOLO_MAX_CONNECTIONS, TAVOLO_MAX_CONNECTIONS_PER_ADDRESS,
 // TAVOLO_ACTIONS_PER_MINUTE_PER_DEVICE, TAVOLO_ACTIONS_PER_MINUTE_PER_ADDRESS,
 // TAVOLO_HARD_MOVES_PER_MINUTE_PER_DEVICE, TAVOLO_HARD_MOVES_PER_MINUTE_PER_ADDRESS,
-// TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS), then to
+// TAVOLO_JOIN_LOOKUPS_PER_MINUTE_PER_ADDRESS, TAVOLO_TLS_DOMAIN, TAVOLO_TLS_EMAIL,
+// TAVOLO_TLS_CERT, TAVOLO_TLS_KEY, TAVOLO_HTTP_ADDR), then to
 // its default.
 // TAVOLO_SESSION_KEY sets the session key (otherwise kept in DIR).
 package main
@@ -30,6 +32,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -62,11 +65,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	if opts.DebugAddr != "" {
-		serveDebug(opts.DebugAddr, logger)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	scheme := "http"
+	if opts.TLS.on() {
+		scheme = "https"
+		tlsCfg, plain, err := tlsSetup(opts.TLS, opts.DataDir, portOfAddr(opts.Addr))
+		if err != nil {
+			fmt.Fprintf(stderr, "tavolo: %v\n", err)
+			return 2
+		}
+		opts.Config.TLS, opts.SecureCookies = tlsCfg, true
+		if plain != nil && opts.TLS.HTTPAddr != "" {
+			if err := servePlain(ctx, opts.TLS.HTTPAddr, plain, logger); err != nil {
+				logger.Error("the plain-HTTP address", "addr", opts.TLS.HTTPAddr, "err", err)
+				return 1
+			}
+		}
+	}
+	domain := ""
+	if len(opts.TLS.Domains) > 0 {
+		domain = opts.TLS.Domains[0]
+	}
+	var served atomic.Pointer[web.Server]
+	opts.Ready = func(s *web.Server, at net.Addr, network []string) {
+		served.Store(s)
+		listening(stdout, opts.Addr, at, network, scheme, domain)
+	}
+	if opts.DebugAddr != "" {
+		serveDebug(opts.DebugAddr, metricsHandler(&served), logger)
+	}
 	if err := web.Serve(ctx, opts.Config, logger); err != nil {
 		logger.Error("server stopped", "err", err)
 		return 1
@@ -77,7 +105,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // serveOptions are the server's settings and the command's own.
 type serveOptions struct {
 	web.Config
-	DebugAddr string // Go's profiles on their own address; none if empty
+	DebugAddr string // Go's profiles and the metrics on their own address; none if empty
+	TLS       tlsOptions
 }
 
 // parseServeFlags reads the server's flags; each falls back to its environment variable,
@@ -157,8 +186,40 @@ func parseServeFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		}
 		fs.IntVar(f.v, f.name, def, f.usage+" ("+f.env+")")
 	}
+	domains, certFile, keyFile := envOr("TAVOLO_TLS_DOMAIN", ""), envOr("TAVOLO_TLS_CERT", ""), envOr("TAVOLO_TLS_KEY", "")
+	fs.StringVar(&domains, "tls-domain", domains, "speak HTTPS for these names (comma-separated), with a certificate taken and renewed by ACME (Let's Encrypt), kept in the data folder; listens on :443 and :80 unless --addr and --http-addr say otherwise (TAVOLO_TLS_DOMAIN)")
+	fs.StringVar(&opts.TLS.Email, "tls-email", envOr("TAVOLO_TLS_EMAIL", ""), "with --tls-domain, an address the certificate authority may write to about the certificates (TAVOLO_TLS_EMAIL)")
+	fs.StringVar(&certFile, "tls-cert", certFile, "speak HTTPS with this certificate (PEM, the chain), read again when it changes (TAVOLO_TLS_CERT)")
+	fs.StringVar(&keyFile, "tls-key", keyFile, "the private key of --tls-cert (PEM) (TAVOLO_TLS_KEY)")
+	fs.StringVar(&opts.TLS.HTTPAddr, "http-addr", envOr("TAVOLO_HTTP_ADDR", ""), "with HTTPS, answer plain HTTP on this address with a redirect to HTTPS (and ACME's challenges); :80 with --tls-domain (TAVOLO_HTTP_ADDR)")
 	if err := fs.Parse(args); err != nil {
 		return opts, err
+	}
+	opts.TLS.Directory = os.Getenv("TAVOLO_ACME_DIRECTORY")
+	opts.TLS.CertFile, opts.TLS.KeyFile = certFile, keyFile
+	for _, d := range strings.Split(domains, ",") {
+		if d = strings.TrimSpace(d); d != "" {
+			opts.TLS.Domains = append(opts.TLS.Domains, d)
+		}
+	}
+	switch {
+	case len(opts.TLS.Domains) > 0 && (certFile != "" || keyFile != ""):
+		fmt.Fprintln(stderr, "tavolo: --tls-domain takes its own certificate: give it or --tls-cert and --tls-key, not both")
+		return opts, fmt.Errorf("bad TLS")
+	case (certFile == "") != (keyFile == ""):
+		fmt.Fprintln(stderr, "tavolo: --tls-cert and --tls-key go together")
+		return opts, fmt.Errorf("bad TLS")
+	case opts.TLS.HTTPAddr != "" && !opts.TLS.on():
+		fmt.Fprintln(stderr, "tavolo: --http-addr redirects to HTTPS: it needs --tls-domain or --tls-cert")
+		return opts, fmt.Errorf("bad TLS")
+	}
+	if len(opts.TLS.Domains) > 0 {
+		if !isSet(fs, "addr") && os.Getenv("TAVOLO_ADDR") == "" {
+			cfg.Addr = ":443"
+		}
+		if opts.TLS.HTTPAddr == "" {
+			opts.TLS.HTTPAddr = ":80"
+		}
 	}
 	for _, n := range []int{perDevice, perAddress, cfg.MaxConnections, connsPerAddress, actionsDevice, actionsAddress, hardDevice, hardAddress, joins} {
 		if n < 0 {
@@ -241,6 +302,15 @@ func noCap(n int) int {
 		return -1
 	}
 	return n
+}
+
+// portOfAddr is the port of a HOST:PORT address (443 when it has none that reads).
+func portOfAddr(addr string) int {
+	_, p, err := net.SplitHostPort(addr)
+	if n, err2 := strconv.Atoi(p); err == nil && err2 == nil {
+		return n
+	}
+	return 443
 }
 
 func envOr(name, fallback string) string {

@@ -5,7 +5,6 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,9 +16,7 @@ import (
 // tavolo serve starts itself again with the runtime told to keep its goroutines' stacks,
 // unless GODEBUG already says how; its process (the same pid) then runs with that GODEBUG.
 func TestServeKeepsStacks(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "tavolo")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := tavoloBinary(t)
 	for _, tc := range []struct{ given, want string }{
 		{"", "GODEBUG=gcshrinkstackoff=1"},
 		{"madvdontneed=1", "GODEBUG=madvdontneed=1,gcshrinkstackoff=1"},

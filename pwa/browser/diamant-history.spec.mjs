@@ -17,24 +17,28 @@ const SAYS = {
     where: 'Round 1 of 5, 29 cards left in the deck, hazard seen: spider. In the cave: Bruno and Chiara, carrying 3 diamonds each; on the cards: nothing. Still to vote: Bruno and Chiara.',
     card: 'Card 1, Treasure of 11: 3 diamonds each for the 3 players in the cave, and 2 stay on the card.',
     vote: 'Vote: Ada leaves; Bruno and Chiara continue.',
+    lead: 'Diamant, a game for 3.',
     final: 'Game over: Ada wins with 5 points. Scores: Ada with 5 points, Bruno with 0 points and Chiara with 0 points.',
   },
   it: {
     where: 'Viaggio 1 di 5, 29 carte rimaste nel mazzo, pericolo uscito: il ragno. Nella grotta: Bruno e Chiara, con 3 diamanti a testa; sulle carte: niente. Manca ancora il voto di Bruno e Chiara.',
-    card: 'Carta 1, Tesoro da 11: 3 diamanti a testa, in 3 nella grotta, e 2 restano sulla carta.',
+    card: 'Carta 1, Tesoro da 11: erano in 3 nella grotta, 3 diamanti a testa e 2 restano sulla carta.',
     vote: 'Voto: Ada esce; Bruno e Chiara continuano.',
+    lead: 'Diamant, partita a 3.',
     final: 'Partita finita: vince Ada con 5 punti. Punteggi: Ada con 5 punti, Bruno con 0 punti e Chiara con 0 punti.',
   },
   fr: {
     where: 'Manche 1 sur 5, 29 cartes restantes dans la pioche, danger vu\u00a0: l\'araignée. Dans la grotte\u00a0: Bruno et Chiara, avec 3 diamants chacun\u202f; sur les cartes\u00a0: rien. Reste à voter\u00a0: Bruno et Chiara.',
     card: 'Carte 1, Trésor de 11\u00a0: 3 diamants chacun pour les 3 joueurs dans la grotte, et 2 restent sur la carte.',
     vote: 'Vote\u00a0: Ada sort\u202f; Bruno et Chiara continuent.',
+    lead: 'Diamant, partie à 3.',
     final: 'Partie terminée\u00a0: Ada gagne avec 5 points. Scores\u00a0: Ada avec 5 points, Bruno avec 0 point et Chiara avec 0 point.',
   },
   sk: {
     where: 'Kolo 1 z 5, v balíčku zostáva 29 kariet, už vyšlo nebezpečenstvo: pavúk. V jaskyni: Bruno a Chiara, každý nesie 3 diamanty; na kartách: nič. Čaká sa na hlas: Bruno a Chiara.',
     card: 'Karta 1, Poklad 11: v jaskyni sú 3, každý dostane 3 diamanty a 2 zostanú na karte.',
     vote: 'Hlasovanie: Ada odchádza; Bruno a Chiara pokračujú.',
+    lead: 'Diamant, hra pre 3 hráčov.',
     final: 'Koniec hry: Ada má 5 bodov a vyhráva. Skóre: Ada 5 bodov, Bruno 0 bodov a Chiara 0 bodov.',
   },
 };
@@ -159,7 +163,7 @@ for (const lang of LANGS) {
     // Shared with the share sheet: the outcome is said.
     await page.getByRole('button', { name: msg(cat, 'app.share.button') }).click();
     await expect(status).toHaveText(plain(msg(cat, 'app.share.done')));
-    expect(await page.evaluate(() => window.__shared)).toEqual([{ via: 'share', text: says.final }]);
+    expect(await page.evaluate(() => window.__shared)).toEqual([{ via: 'share', text: `${says.lead} ${says.final}` }]);
 
     // From the history, without a share sheet: copied, and said so.
     await page.getByRole('link', { name: msg(cat, 'diamant.history.heading') }).click();
@@ -169,7 +173,7 @@ for (const lang of LANGS) {
     await page.evaluate(() => { window.__noShare = true; });
     await page.getByRole('button', { name: msg(cat, 'app.share.button') }).click();
     await expect(status).toHaveText(plain(msg(cat, 'app.share.copied')));
-    expect(await page.evaluate(() => window.__shared)).toEqual([{ via: 'clipboard', text: says.final }]);
+    expect(await page.evaluate(() => window.__shared)).toEqual([{ via: 'clipboard', text: `${says.lead} ${says.final}` }]);
   });
 }
 

@@ -112,8 +112,8 @@ test('the box draws and the vote cards decide, with a refused card', async ({ pa
   await typed.fill('6');
   const submit = page.getByRole('button', { name: msg(cat, 'diamant.draw.box.submit') });
   await submit.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('No card called “6” can come now. Nothing was changed.');
-  await expect(main).toContainText('No card called “6” can come now.');
+  await expect(page.getByRole('alert')).toHaveText('No card called “6” can be drawn now. Nothing was changed.');
+  await expect(main).toContainText('No card called “6” can be drawn now.');
   await expect(submit).toBeFocused();
   await expect(typed).toHaveValue('6');
   await enter('Idol worth 10');
@@ -213,13 +213,13 @@ test('undo asks first, then takes the last step back', async ({ page }) => {
 
   await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
   await expect(h1(page)).toHaveText('Undo the last step?');
-  await expect(page.getByRole('main')).toContainText('The last step drew the card ');
+  await expect(page.getByRole('main')).toContainText('The last step was drawing ');
   await expectNoAxeViolations(page);
   await pressAndWait(page.getByRole('link', { name: 'No, go back to the game' }));
   await expect(page.getByRole('link', { name: 'Vote: pass the phone to Ada' })).toBeVisible();
   await pressAndWait(page.getByRole('link', { name: 'Undo the last step' }));
   await pressAndWait(page.getByRole('button', { name: 'Yes, undo it' }));
-  await expect(page.getByRole('status')).toContainText('Undone. The last step drew the card ');
+  await expect(page.getByRole('status')).toContainText(/Undone: .+ is back in the deck\./);
   await expect(page.getByRole('button', { name: 'Draw the next card' })).toBeVisible();
   // The same card comes again: undo is not a way to draw another.
   await pressAndWait(page.getByRole('button', { name: 'Draw the next card' }));

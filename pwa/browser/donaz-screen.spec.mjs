@@ -20,21 +20,21 @@ const WHERE = {
     summary: '3 turns played. Team 1 used 1 minute 50 seconds in 2 turns, the longest 1 minute 2 seconds. Team 2 used 15 seconds in 1 turn.',
   },
   it: {
-    ready: "L'orologio non è ancora partito. Comincia Squadra 1; ogni squadra ha 5 minuti.",
-    running: 'Turno 2: gioca Squadra 2, ancora 4 minuti e 50 secondi. Squadra 1 ha 4 minuti e 12 secondi.',
-    paused: "L'orologio è in pausa al turno 2: tocca a Squadra 2, ancora 4 minuti e 50 secondi. Squadra 1 ha 4 minuti e 12 secondi.",
-    summary: '3 turni giocati. Squadra 1 ha usato 1 minuto e 50 secondi in 2 turni, il più lungo di 1 minuto e 2 secondi. Squadra 2 ha usato 15 secondi in 1 turno.',
+    ready: "L'orologio non è ancora partito. Comincia la squadra 1; ogni squadra ha 5 minuti.",
+    running: 'Turno 2: gioca la squadra 2, ancora 4 minuti e 50 secondi. La squadra 1 ha 4 minuti e 12 secondi.',
+    paused: "L'orologio è in pausa al turno 2: gioca la squadra 2, ancora 4 minuti e 50 secondi. La squadra 1 ha 4 minuti e 12 secondi.",
+    summary: '3 turni giocati. La squadra 1 ha usato 1 minuto e 50 secondi in 2 turni, il più lungo di 1 minuto e 2 secondi. La squadra 2 ha usato 15 secondi in 1 turno.',
   },
   fr: {
-    ready: "La pendule n'a pas encore démarré. Équipe 1 commence\u202f; chaque équipe a 5 minutes.",
-    running: 'Tour 2\u00a0: Équipe 2 joue, il lui reste 4 minutes et 50 secondes. Équipe 1 a 4 minutes et 12 secondes.',
-    paused: 'La pendule est en pause au tour 2\u00a0: à Équipe 2 de jouer, il lui reste 4 minutes et 50 secondes. Équipe 1 a 4 minutes et 12 secondes.',
-    summary: '3 tours joués. Équipe 1 a utilisé 1 minute et 50 secondes en 2 tours, le plus long de 1 minute et 2 secondes. Équipe 2 a utilisé 15 secondes en 1 tour.',
+    ready: "La pendule n'a pas encore démarré. L'équipe 1 commence\u202f; chaque équipe a 5 minutes.",
+    running: "Tour 2\u00a0: l'équipe 2 joue, il lui reste 4 minutes et 50 secondes. L'équipe 1 a 4 minutes et 12 secondes.",
+    paused: "La pendule est en pause au tour 2\u00a0: à l'équipe 2 de jouer, il lui reste 4 minutes et 50 secondes. L'équipe 1 a 4 minutes et 12 secondes.",
+    summary: "3 tours joués. L'équipe 1 a utilisé 1 minute et 50 secondes en 2 tours, le plus long de 1 minute et 2 secondes. L'équipe 2 a utilisé 15 secondes en 1 tour.",
   },
   sk: {
     ready: 'Hodiny ešte nebežia. Začína Tím 1; každý tím má 5 minút.',
-    running: '2. ťah: hrá Tím 2, zostávajúci čas 4 minúty a 50 sekúnd; Tím 1: 4 minúty a 12 sekúnd.',
-    paused: 'Hodiny sú pozastavené v 2. ťahu. Hrá Tím 2, zostávajúci čas 4 minúty a 50 sekúnd; Tím 1: 4 minúty a 12 sekúnd.',
+    running: 'Ťah 2: hrá Tím 2, zostávajúci čas 4 minúty a 50 sekúnd; Tím 1: 4 minúty a 12 sekúnd.',
+    paused: 'Hodiny sú pozastavené v ťahu 2. Hrá Tím 2, zostávajúci čas 4 minúty a 50 sekúnd; Tím 1: 4 minúty a 12 sekúnd.',
     summary: 'Odohrané 3 ťahy. Tím 1: 2 ťahy, spolu 1 minúta a 50 sekúnd, najdlhší 1 minúta a 2 sekundy. Tím 2: 1 ťah, spolu 15 sekúnd.',
   },
 };
@@ -113,6 +113,10 @@ for (const lang of LANGS) {
     await postSettings(page, { lang });
     const cat = await openClock(page, `game=w${lang}`);
     const team = [msg(cat, 'donaz.team.default', { Number: 1 }), msg(cat, 'donaz.team.default', { Number: 2 })];
+    // Sentences say the default teams with their article ("la squadra 1"), capitalized
+    // where the name opens a sentence.
+    const named = [msg(cat, 'donaz.team.said', { Number: 1 }), msg(cat, 'donaz.team.said', { Number: 2 })];
+    const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
     // S before the start; then the bar's button and the key in the game.
     await page.keyboard.press('s');
@@ -130,7 +134,7 @@ for (const lang of LANGS) {
         // T still says the two times alone.
         await page.keyboard.press('t');
         await expect(status(page)).toHaveText(msg(cat, 'donaz.announce.both', {
-          Team1: team[0], Time1: words(cat, lang, 252), Team2: team[1], Time2: words(cat, lang, 290),
+          Team1: named[0], Time1: words(cat, lang, 252), Team2: named[1], Time2: words(cat, lang, 290),
         }));
       }
     });
@@ -185,19 +189,19 @@ for (const lang of LANGS) {
 
     // The end: both times and the summary, with the fourth turn (just begun) counted.
     const times = msg(cat, 'donaz.announce.both', {
-      Team1: team[0], Time1: words(cat, lang, 190), Team2: team[1], Time2: words(cat, lang, 285),
+      Team1: named[0], Time1: words(cat, lang, 190), Team2: named[1], Time2: words(cat, lang, 285),
     });
     const summary = [
       plural(cat, lang, 'donaz.history.total', 4),
-      plural(cat, lang, 'donaz.history.team', 2, { Team: team[0], Used: words(cat, lang, 110), Longest: words(cat, lang, 62) }),
-      plural(cat, lang, 'donaz.history.team', 2, { Team: team[1], Used: words(cat, lang, 15), Longest: words(cat, lang, 15) }),
+      plural(cat, lang, 'donaz.history.team', 2, { Team: cap(named[0]), Used: words(cat, lang, 110), Longest: words(cat, lang, 62) }),
+      plural(cat, lang, 'donaz.history.team', 2, { Team: cap(named[1]), Used: words(cat, lang, 15), Longest: words(cat, lang, 15) }),
     ].join(' ');
     await expect(ended.getByText(times, { exact: true })).toBeVisible();
     await expect(ended.getByText(summary, { exact: true })).toBeVisible();
     await axe(page); // the end
 
     // Shared: the outcome is said in the live region (after share.js's short pause, on
-    // Playwright's clock), and what was shared is the end's times and summary.
+    // Playwright's clock), and what was shared is the game's name, the end's times and summary.
     await ended.getByRole('button', { name: msg(cat, 'app.share.button') }).click();
     const outcome = msg(cat, via === 'share' ? 'app.share.done' : 'app.share.copied');
     await expect.poll(async () => {
@@ -206,7 +210,7 @@ for (const lang of LANGS) {
     }).toBe(outcome);
     const shared = await page.evaluate(() => window.__shared);
     expect(shared).toHaveLength(1);
-    expect(shared[0].text).toBe(`${times} ${summary}`);
+    expect(shared[0].text).toBe(`${msg(cat, 'donaz.share.game')} ${times} ${summary}`);
     if (via === 'share') expect(shared[0].title).toBe(await page.title());
   });
 }

@@ -7,7 +7,8 @@ import { LANGS, expectDark, expectNoAxeViolations, postSettings, stubSpeech, spo
 
 const T0 = new Date('2030-01-01T12:00:00Z').getTime();
 
-// Each language's default team names and the sentences the clock must say, written out
+// Each language's default team names (sentences say them with their article: "la squadra
+// 1", "l'équipe 1") and the sentences the clock must say, written out
 // here rather than read from the catalog, so that a wrong translation or plural fails.
 const SAY = {
   en: {
@@ -30,13 +31,13 @@ const SAY = {
     title: 'Orologio di Donaz',
     setup: "Donaz: prepara l'orologio",
     submit: "Apri l'orologio",
-    start: 'Gioca Squadra 1, 1 minuto',
-    switch2: 'Gioca Squadra 2, 1 minuto',
-    back1: 'Gioca Squadra 1, 55 secondi',
-    left30: 'Squadra 1: ancora 30 secondi.',
-    left10: 'Squadra 1: ancora 10 secondi.',
-    flag: 'Tempo scaduto per Squadra 1.',
-    long: 'Gioca Squadra 1, 4 minuti e 12 secondi',
+    start: 'Gioca la squadra 1, 1 minuto',
+    switch2: 'Gioca la squadra 2, 1 minuto',
+    back1: 'Gioca la squadra 1, 55 secondi',
+    left30: 'La squadra 1: ancora 30 secondi.',
+    left10: 'La squadra 1: ancora 10 secondi.',
+    flag: 'Tempo scaduto per la squadra 1.',
+    long: 'Gioca la squadra 1, 4 minuti e 12 secondi',
     playing: 'Di turno',
     waiting: 'In attesa',
   },
@@ -45,13 +46,13 @@ const SAY = {
     title: 'Pendule de Donaz',
     setup: 'Donaz : préparer la pendule',
     submit: 'Ouvrir la pendule',
-    start: 'Équipe 1 joue, 1 minute',
-    switch2: 'Équipe 2 joue, 1 minute',
-    back1: 'Équipe 1 joue, 55 secondes',
-    left30: 'Équipe 1 : il reste 30 secondes.',
-    left10: 'Équipe 1 : il reste 10 secondes.',
-    flag: 'Temps écoulé pour Équipe 1.',
-    long: 'Équipe 1 joue, 4 minutes et 12 secondes',
+    start: "L'équipe 1 joue, 1 minute",
+    switch2: "L'équipe 2 joue, 1 minute",
+    back1: "L'équipe 1 joue, 55 secondes",
+    left30: "L'équipe 1 : il reste 30 secondes.",
+    left10: "L'équipe 1 : il reste 10 secondes.",
+    flag: "Temps écoulé pour l'équipe 1.",
+    long: "L'équipe 1 joue, 4 minutes et 12 secondes",
     playing: 'En jeu',
     waiting: 'En attente',
   },
@@ -313,7 +314,7 @@ test.describe('keeping time', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pendule de Donaz');
     await expect(page.getByRole('button', { name: 'Équipe 1 : fin du tour' })).toHaveAccessibleDescription('En jeu');
     await page.keyboard.press('Space');
-    await expect(status(page)).toHaveText(/^Équipe 2 joue, 5 minutes$|^Équipe 2 joue, 4 minutes et 59 secondes$/);
+    await expect(status(page)).toHaveText(/^L'équipe 2 joue, 5 minutes$|^L'équipe 2 joue, 4 minutes et 59 secondes$/);
     await context.setOffline(false);
   });
 

@@ -61,7 +61,7 @@ test('a whole game against the computer with the keyboard alone', async ({ page 
   await stubAudio(page);
   await postSettings(page, { lang: 'en', speak: true, sound: true });
   await newGame(page, vsComputer('easy'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer, level easy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donuts: you play chocolate against the computer at easy level');
   await expect(page.getByText('Board number 4021')).toBeVisible();
   await expect(page.getByRole('grid', { name: 'The board: 6 rows of 6 plates' })).toBeVisible();
   await expect(page.getByRole('gridcell')).toHaveCount(36);
@@ -105,7 +105,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   await postSettings(page, { lang: 'en', speak: true });
   await newGame(page, { mode: 'two', first: 'chocolate', board: 'number', seed: '7' });
   const first = cell(page, 1, 1);
-  await expect(first).toHaveAccessibleName(/^Playable, row 1, column 1, (horizontal|vertical|diagonal rising|diagonal falling)$/);
+  await expect(first).toHaveAccessibleName(/^Playable, row 1, column 1, (horizontal|vertical|rising diagonal|falling diagonal)$/);
   await tabToBoard(page);
   await expect(first).toBeFocused();
   // Only one plate is in the tab order.
@@ -138,7 +138,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   // Place by Space at row 3, column 4; then the next plates are on that plate's line.
   await page.keyboard.type('34');
   await page.keyboard.press('Space');
-  await expect(polite(page)).toHaveText(/^Chocolate places a donut at row 3, column 4\. Vanilla to play, on the (horizontal|vertical|diagonal rising|diagonal falling) line from row 3, column 4: /);
+  await expect(polite(page)).toHaveText(/^Chocolate places a donut at row 3, column 4\. Vanilla to play, on the (horizontal|vertical|rising diagonal|falling diagonal) line from row 3, column 4: /);
   await expect(cell(page, 3, 4)).toHaveAccessibleName(/^Chocolate donut, last move, row 3, column 4, /);
   await page.keyboard.press('l');
   await expect(polite(page)).toHaveText('Last move: Chocolate places a donut at row 3, column 4.');
@@ -164,7 +164,7 @@ test('the grid: arrows, Home, End, typed plates, commands', async ({ page }) => 
   const name = await off.getAttribute('data-row');
   await off.focus();
   await page.keyboard.press('Enter');
-  await expect(assertive(page)).toHaveText(new RegExp(`^The plate at row ${name}, column \\d is not on the line: the donut at row 3, column 4 shows a [a-z ]+ line\\. The donut may go on `));
+  await expect(assertive(page)).toHaveText(new RegExp(`^The plate at row ${name}, column \\d is not on the line: the plate at row 3, column 4 shows a [a-z ]+ line\\. The donut may go on `));
   await expect(page.getByRole('gridcell', { name: /donut/ })).toHaveCount(1);
 
   // The typed field places too, and says why when it cannot.

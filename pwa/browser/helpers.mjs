@@ -3,6 +3,7 @@
 // speechSynthesis stub (headless Chromium has no voices).
 import { expect } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { createServer } from 'node:net';
 
 export const LANGS = ['en', 'it', 'fr', 'sk'];
 
@@ -304,12 +305,25 @@ export function plural(cat, lang, id, count, params = {}) {
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
 }
 
+/** A port nobody listens on at 127.0.0.1, for a server a test starts of its own. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A new phone: its own browser context (its own session cookie), in a language; prepare,
- * if given, is called with the context before its first page opens (a recorder's script).
+ * if given, is called with the context before its first page opens (a recorder's script);
+ * baseURL, a server of the test's own.
  */
-export async function newPhone(browser, lang, settings = {}, { prepare } = {}) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+export async function newPhone(browser, lang, settings = {}, { prepare, baseURL } = {}) {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...(baseURL ? { baseURL } : {}) });
   if (prepare) await prepare(context);
   const page = await context.newPage();
   await postSettings(page, { lang, ...settings });
@@ -362,10 +376,11 @@ export async function expectSeated(page, cat, name) {
  * A table with a phone each, its game started: one phone (browser context) a name, the
  * first the host's, added to phones (so that the caller closes them whatever happens).
  * The host opens the table, each other phone joins by typing the code (typed[i] says how
- * phone i+1 types it), the host starts, and every phone is in round 1. prepare: as newPhone's.
+ * phone i+1 types it), the host starts, and every phone is in round 1. prepare, baseURL:
+ * as newPhone's.
  */
-export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare }) {
-  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare }));
+export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare, baseURL }) {
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare, baseURL }));
   const pages = phones.map((p) => p.page);
   const [host] = pages;
   await host.goto('/diamant');
@@ -383,9 +398,12 @@ export async function startPhonesTable(browser, phones, { lang = 'en', names, ty
 }
 
 // Installs the app online in a language, and waits until the engine is kept and the
-// service worker knows the device's settings: from then on the network may go.
-export async function install(page, lang, settings = {}) {
-  await postSettings(page, { lang, ...settings });
+// service worker knows the device's settings: from then on the network may go. byLink:
+// the language chosen by the page's own link, by the browser alone (for a host name that
+// only the browser resolves), with the other settings left as they are.
+export async function install(page, lang, settings = {}, { byLink = false } = {}) {
+  if (byLink) await page.goto(`/?lang=${lang}`);
+  else await postSettings(page, { lang, ...settings });
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();

@@ -12,6 +12,7 @@ const en = makeT({
   'time.seconds': { one: '{{.Count}} second', other: '{{.Count}} seconds' },
   'time.minutesSeconds': '{{.Minutes}} {{.Seconds}}',
   'donaz.time.untimed': 'no time limit',
+  'donaz.share.game': 'Donaz, two teams against the clock.',
   'donaz.announce.both': 'Time left: {{.Team1}}, {{.Time1}}; {{.Team2}}, {{.Time2}}.',
   'donaz.announce.both.untimed': 'No time is kept: the teams play on without the clock.',
   'donaz.history.none': 'No turn has been played yet.',
@@ -207,7 +208,7 @@ describe('sentences', () => {
     g.do('gameOver');
     assert.equal(g.where(), 'The game is over after 2 turns. Time left: Ada, 4 minutes 12 seconds; Bruno, 0 seconds.');
     assert.equal(shareSummary(g.clock.view(), g.h, NAMES, en),
-      'Time left: Ada, 4 minutes 12 seconds; Bruno, 0 seconds. 2 turns played. Ada used 48 seconds in 1 turn. Bruno used 5 minutes in 1 turn.');
+      'Donaz, two teams against the clock. Time left: Ada, 4 minutes 12 seconds; Bruno, 0 seconds. 2 turns played. Ada used 48 seconds in 1 turn. Bruno used 5 minutes in 1 turn.');
   });
 
   test('where are we, without the clock', () => {

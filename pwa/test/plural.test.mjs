@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeT, pluralForm } from '../static/js/plural.js';
+import { makeT, pluralForm, frenchWith } from '../static/js/plural.js';
 
 const diamonds = {
   sk: { one: '{{.Count}} diamant', few: '{{.Count}} diamanty', many: '{{.Count}} diamantu', other: '{{.Count}} diamantov' },
@@ -80,4 +80,15 @@ test('a bad language tag falls back to English rules', () => {
 test('string counts are read as numbers', () => {
   const t = makeT({ 'diamant.count': diamonds.sk }, 'sk');
   assert.equal(t('diamant.count', { Count: '3' }), '3 diamanty');
+});
+
+test('French fields a name fills elide as i18n/elide.go does', () => {
+  const cases = {
+    Ada: "d'Ada", Émile: "d'Émile", Hugo: "d'Hugo", Ysé: "d'Ysé", Yves: "d'Yves",
+    Yann: 'de Yann', Bruno: 'de Bruno', 7: 'de 7', "l'équipe 1": "de l'équipe 1",
+  };
+  for (const [name, want] of Object.entries(cases)) assert.equal(frenchWith('de', name), want, name);
+  const t = makeT({ m: 'Le téléphone {{.Name_de}}, {{.Name_que}}, {{.Other_de}}' }, 'fr');
+  assert.equal(t('m', { Name: 'Inès' }), "Le téléphone d'Inès, qu'Inès, {{.Other_de}}");
+  assert.equal(t('m', { Name: 'Yann', Name_de: 'x' }), 'Le téléphone x, que Yann, {{.Other_de}}');
 });

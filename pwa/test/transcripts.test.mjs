@@ -41,7 +41,7 @@ const EPOCH = 1_700_000_000_000;
 const MIN = 60_000;
 
 // summary is the clock's summary line as the server writes it (web/say/donaz.go,
-// DonazSummary, its lists joined by say.And), from the same catalog messages: the time per team or each team's, the
+// DonazSummary, the warnings joined by donaz.alerts.sep and donaz.alerts.and), from the same catalog messages: the time per team or each team's, the
 // time control, the warnings when they are not the usual ones, the pause when put away.
 function summary(t, names, settings, pauseHidden) {
   const minutes = (ms) => t('time.minutes', { Count: ms / MIN });
@@ -55,7 +55,7 @@ function summary(t, names, settings, pauseHidden) {
   if (!usual) {
     const times = settings.alerts.map((s) => (s % 60 === 0 ? minutes(s * 1000) : t('time.seconds', { Count: s })));
     const list = times.length > 1
-      ? times.slice(0, -1).join(t('app.list.sep')) + t('app.list.and') + times.at(-1)
+      ? times.slice(0, -1).join(t('donaz.alerts.sep')) + t('donaz.alerts.and') + times.at(-1)
       : times.join('');
     if (times.length === 0) parts.push(t(settings.countdown ? 'donaz.clock.countOnly' : 'donaz.clock.noAlerts'));
     else parts.push(t(settings.countdown ? 'donaz.clock.alertsCount' : 'donaz.clock.alerts', { Count: times.length, Times: list }));
@@ -76,10 +76,11 @@ function summary(t, names, settings, pauseHidden) {
  * setting); pauseHidden (the setup's pause when put away).
  */
 class Page {
-  constructor(t, lines, { names, settings, drawn = false, verbosity = 'full', pauseHidden = false }) {
+  constructor(t, lines, { names, said = names, settings, drawn = false, verbosity = 'full', pauseHidden = false }) {
     this.t = t;
     this.lines = lines;
     this.names = names;
+    this.said = said; // the names as sentences say them (a default team's with its article)
     this.verbosity = verbosity;
     this.pauseHidden = pauseHidden;
     this.time = EPOCH;
@@ -88,8 +89,8 @@ class Page {
     const s = this.clock.settings;
     // As the page says on load: the setup (shown), who starts (drawn at random, said aloud).
     this.shown(summary(t, names, s, pauseHidden));
-    if (drawn) this.say(drawnSentence(names[s.starter], t, verbosity));
-    else this.shown(t('donaz.clock.ready', { Team: names[s.starter] }));
+    if (drawn) this.say(drawnSentence(said[s.starter], t, verbosity));
+    else this.shown(t('donaz.clock.ready', { Team: said[s.starter] }));
   }
 
   step(text) {
@@ -110,7 +111,7 @@ class Page {
     const options = { verbosity: this.verbosity, settings: this.clock.settings };
     for (const e of events) {
       this.history = record(this.history, e, (team) => this.clock.remaining(team));
-      const a = announcement(e, this.names, this.t, options);
+      const a = announcement(e, this.said, this.t, options);
       if (a) this.say(a.text, a.assertive);
     }
   }
@@ -144,7 +145,7 @@ class Page {
     this.tick();
     if (this.clock.pausedBy === 'hidden') {
       const v = this.clock.view();
-      this.say(awaySentence(this.names[v.active], v.remainingMs[v.active], this.t, this.verbosity));
+      this.say(awaySentence(this.said[v.active], v.remainingMs[v.active], this.t, this.verbosity));
     }
   }
 
@@ -163,16 +164,16 @@ class Page {
   sayTimes() {
     const v = this.clock.view();
     const delay = v.delayMs > 0 ? { team: v.active, ms: v.delayMs } : null;
-    this.say(bothTimesSentence(this.names, v.remainingMs, this.t, { verbosity: this.verbosity, delay }));
+    this.say(bothTimesSentence(this.said, v.remainingMs, this.t, { verbosity: this.verbosity, delay }));
   }
   // where: "where are we?" (key S or the bar's button): the whole state, said.
-  where() { this.say(whereSentence(this.clock.view(), this.history, this.names, this.t)); }
+  where() { this.say(whereSentence(this.clock.view(), this.history, this.said, this.t)); }
   // showHistory: the history opens (key H or the bar's button); its summary is said.
-  showHistory() { this.say(historySummary(this.history, this.names, this.t)); }
+  showHistory() { this.say(historySummary(this.history, this.said, this.t)); }
   gameOver() {
     this.handle(this.clock.gameOver());
-    this.shown(bothTimesSentence(this.names, this.clock.view().remainingMs, this.t));
-    this.shown(historySummary(this.history, this.names, this.t));
+    this.shown(bothTimesSentence(this.said, this.clock.view().remainingMs, this.t));
+    this.shown(historySummary(this.history, this.said, this.t));
   }
   reset() { this.handle(this.clock.reset()); }
 }
@@ -181,7 +182,7 @@ class Page {
 
 // The rulebook's clock: 5 minutes a team, the teams named as the page names them by default.
 function rulebookClock(t, lines, teams, verbosity) {
-  let page = new Page(t, lines, { names: teams, settings: { budgetMs: 5 * MIN }, verbosity });
+  let page = new Page(t, lines, { names: teams, said: saidTeams(t), settings: { budgetMs: 5 * MIN }, verbosity });
   page.step('Where are we? (key S)');
   page.where();
   page.step('Start');
@@ -328,6 +329,9 @@ function listWords(lang) {
   const app = readToml(readFileSync(join(ROOT, 'i18n', 'locales', `app.${lang}.toml`), 'utf8'), `app.${lang}.toml`);
   return { 'app.list.sep': app['app.list.sep'].other, 'app.list.and': app['app.list.and'].other };
 }
+
+// saidTeams are the default teams' names as sentences say them (donaz.team.said).
+const saidTeams = (t) => [t('donaz.team.said', { Number: 1 }), t('donaz.team.said', { Number: 2 })];
 
 // donazTranscript plays the fixed sequence in one language: the four clocks with full
 // announcements, then again with brief ones.

@@ -223,11 +223,18 @@ func (l *perAddress) release(key string) {
 // there in case). What the client has already sent is read first, when it can be without
 // waiting, so that the close does not reset the connection (a reset can lose the answer).
 func refuse(c net.Conn) {
+	refusedConns.Add(1)
 	c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
 	c.Write(refusal)
 	drain(c)
 	c.Close()
 }
+
+// refusedConns counts the connections refused beyond their address's cap, on every listener.
+var refusedConns atomic.Uint64
+
+// Refused is how many connections were refused beyond their address's cap since the start.
+func Refused() uint64 { return refusedConns.Load() }
 
 // addressConn is a connection counted against its address's cap until it closes.
 type addressConn struct {

@@ -455,7 +455,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	if len(t.Actions) == 0 {
 		return h.refuse(c, t, http.StatusUnprocessableEntity, l.T("diamant.undo.none"))
 	}
-	what := undoWhat(l, t)
+	last, _ := t.LastAction()
 	if err := t.Undo(); err != nil {
 		return err
 	}
@@ -468,7 +468,7 @@ func (h handlers) undo(c echo.Context, t *diamanttable.Table) error {
 	}
 	t.Rec.Version = version
 	t.Rec.Log = slices.Clip(t.Rec.Log[:len(t.Rec.Log)-1])
-	done := l.T("diamant.undo.done", "What", what)
+	done := say.DiamantUndone(l, t.Opt.Players, last)
 	if !kit.WantsJSON(c) {
 		// Without a script the next page says it: the sentence waits in the session.
 		if err := h.ChangeSession(c, func(d *kit.SessionData) { d.Flash = done }); err != nil {

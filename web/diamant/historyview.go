@@ -30,12 +30,13 @@ func (v View) where() string {
 // History is the history page of a game: a summary, where the game stands, and
 // every round so far.
 type History struct {
-	ID       string
-	Heading  string
-	Summary  string // the round, the cards so far, who leads; a finished game's final summary
-	Where    string // where the game stands now ("" when finished: the summary says it)
-	Finished bool   // the summary may be shared
-	Rounds   []say.DiamantRound
+	ID        string
+	Heading   string
+	Summary   string // the round, the cards so far, who leads; a finished game's final summary
+	Where     string // where the game stands now ("" when finished: the summary says it)
+	Finished  bool   // the summary may be shared
+	ShareLead string // what opens the shared summary: the game's name (say.DiamantShareLead)
+	Rounds    []say.DiamantRound
 }
 
 // History is the history page made from the game's events (diamanttable.Table.Events).
@@ -47,6 +48,8 @@ func (v View) History(events []diamant.Event) History {
 		Rounds:  say.DiamantHistory(l, say.DiamantNames(l, t.Names, t.Opt.Explorers), events, shown)}
 	if !p.Finished {
 		p.Where = v.Where()
+	} else {
+		p.ShareLead = say.DiamantShareLead(l, t.State.Players())
 	}
 	return p
 }

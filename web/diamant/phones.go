@@ -75,7 +75,8 @@ func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string)
 	p := Lobby(l, t, problem, away)
 	if t.Rec.Code != "" && t.Opt.Phones && !t.Opt.Ended {
 		p.Code, p.Spaced = t.Rec.Code, table.SpacedCode(t.Rec.Code)
-		p.Link = c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
+		reach := h.JoinLink(c, "/join/"+t.Rec.Code)
+		p.Link, p.Local, p.Network = reach.Link, reach.Local, reach.Network
 		qr, err := kit.QRSVG(p.Link, l.T("diamant.join.qr", "Code", p.Spaced))
 		if err != nil {
 			return p, err

@@ -30,6 +30,7 @@ func (h handlers) routes(e *echo.Echo) {
 type Config struct {
 	Key         string         `json:"key"`
 	Names       [2]string      `json:"names"`
+	Said        [2]string      `json:"said"` // the names as said inside a sentence: a default's with its article
 	BudgetMs    int            `json:"budgetMs"`
 	BudgetsMs   [2]int         `json:"budgetsMs"` // each team's own time (a handicap when they differ)
 	Control     string         `json:"control"`   // increment, delay or bronstein (clock.js's CONTROLS)
@@ -118,11 +119,12 @@ func (h handlers) clock(c echo.Context) error {
 	p.Delay = setup.Control == donaz.ControlDelay && !setup.Untimed
 	if setup.Start != donaz.StartRandom {
 		first, _ := strconv.Atoi(setup.Start)
-		p.Ready = l.T("donaz.clock.ready", "Team", names[first-1])
+		p.Ready = say.UpperFirst(l.T("donaz.clock.ready", "Team", h.said(l, setup, first-1)))
 	}
 	cfg := Config{
 		Key:         setup.Query().Encode(),
 		Names:       names,
+		Said:        [2]string{h.said(l, setup, 0), h.said(l, setup, 1)},
 		BudgetMs:    setup.Minutes * 60_000,
 		BudgetsMs:   [2]int{setup.TeamMinutes(0) * 60_000, setup.TeamMinutes(1) * 60_000},
 		Control:     setup.Control,
@@ -161,6 +163,15 @@ func (h handlers) name(l *i18n.Localizer, setup donaz.Setup, team int) string {
 		return n
 	}
 	return l.T("donaz.team.default", "Number", team+1)
+}
+
+// said is a team's name as a sentence says it: the name typed, or the default with its
+// article where the language needs one ("la squadra 1", "l'équipe 1": donaz.team.said).
+func (h handlers) said(l *i18n.Localizer, setup donaz.Setup, team int) string {
+	if n := setup.Teams[team].Name; n != "" {
+		return n
+	}
+	return l.T("donaz.team.said", "Number", team+1)
 }
 
 // formFrom gives the form's values: what the query says, as typed, else the setup's.

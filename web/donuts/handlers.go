@@ -152,12 +152,12 @@ func (h handlers) board(c echo.Context, l *i18n.Localizer, t *donutsTable) Play 
 	v := View{L: l, Verbosity: h.Verbosity(c), T: t.Table, Device: t.device, Fresh: t.fresh}
 	if t.Opt.Phones && t.device.Host && t.Rec.Code != "" && !t.TwoPhones(t.device) {
 		spaced := table.SpacedCode(t.Rec.Code)
-		link := c.Scheme() + "://" + c.Request().Host + "/join/" + t.Rec.Code
-		qr, err := kit.QRSVG(link, l.T("donuts.join.qr", "Code", spaced))
+		reach := h.JoinLink(c, "/join/"+t.Rec.Code)
+		qr, err := kit.QRSVG(reach.Link, l.T("donuts.join.qr", "Code", spaced))
 		if err != nil {
 			h.Log.Error("donuts: the join code's QR", "err", err)
 		}
-		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: link, QR: qr}
+		v.Join = &page.JoinCode{Code: t.Rec.Code, Spaced: spaced, Link: reach.Link, QR: qr, Local: reach.Local, Network: reach.Network}
 	}
 	return v.Board()
 }

@@ -36,8 +36,12 @@ type Kit struct {
 	Streams      *live.Limits         // the live streams open, against their caps
 	Choices      *donutstable.Choices // the hard computer's choices, searched once per situation
 	Stopping     chan struct{}        // closed on shutdown: live streams end
+	Detached     sync.WaitGroup       // the live streams taken from net/http, until they end
 	Limits       Limits               // the budgets the games' routes spend
 	Offline      bool                 // this is the offline engine (Config.Offline)
+	// NetworkAddrs: where the other phones of the local network reach this server
+	// (host:port), when it listens on every interface; set once it listens (reach.go).
+	NetworkAddrs []string
 	// StreamWriteTimeout: how long one write to a live stream may block (Config).
 	StreamWriteTimeout time.Duration
 	// device: the engine's settings, the device's (HandSettings); unused on the server.

@@ -28,7 +28,12 @@ import (
 
 const heartbeat = 20 * time.Second
 
-// The caps on streams (web/live's Limits, README "Limits"): a few tabs a device, the newest
+// RestartEvent is a stream's last event when the server stops (a restart): the page then
+// reconnects after a second (the retry), and says nothing of a lost connection unless it
+// stays lost (diamant-live.js).
+const RestartEvent = "retry: 1000\nevent: restart\ndata: {}\n\n"
+
+// The caps on streams (web/live's Limits, docs/OPERATING.md "Limits"): a few tabs a device, the newest
 // replacing the oldest; a games club's phones an address, the backstop behind the device's
 // own cap; half the connections in all (web/conns), since each phone also needs one for
 // its actions and /healthz must answer.
@@ -156,8 +161,16 @@ func (s *Kit) Stream(c echo.Context, view LiveView) error {
 	// middle of a chunked body, and an ended stream leaves no idle connection behind.
 	h.Set("Transfer-Encoding", "identity")
 	timeout := cmp.Or(s.StreamWriteTimeout, defaultStreamWriteTimeout)
-	if conn, ok := st.detach(timeout); ok {
-		go st.follow(conn)
+	if conn, taken := st.detach(timeout); taken {
+		if conn != nil { // nil: the head could not be written, and the stream has ended
+			// Counted until it ends: net/http no longer knows it, and a shutdown waits for
+			// it to tell its page to reconnect (RestartEvent).
+			s.Detached.Add(1)
+			go func() {
+				defer s.Detached.Done()
+				st.follow(conn)
+			}()
+		}
 		return nil
 	}
 	// HTTP/2 (or a test's recorder): the stream is followed in the request's handler.
@@ -197,7 +210,9 @@ type eventWriter interface {
 }
 
 // detach takes the connection from net/http, writes the response's head on it, and gives
-// the stream a context of its own; false when the connection cannot be taken (HTTP/2).
+// the stream a context of its own; false when the connection cannot be taken (HTTP/2); a
+// nil connection when it was taken but the head could not be written (the stream has
+// given its places back).
 func (st *stream) detach(timeout time.Duration) (net.Conn, bool) {
 	res := st.c.Response()
 	conn, rw, err := http.NewResponseController(res.Writer).Hijack()
@@ -310,6 +325,9 @@ func (st *stream) loop() {
 		case <-st.ctx.Done():
 			return
 		case <-s.Stopping:
+			// The server stops (a restart): the page reconnects within a second, quietly.
+			io.WriteString(w, RestartEvent)
+			w.Flush()
 			return
 		case <-st.lease.Replaced():
 			// The device opened a newer stream (another tab): this page stops following.

@@ -84,6 +84,13 @@ func (h *Hub) Subscribers(table string) int {
 	return len(h.tables[table])
 }
 
+// Tables is how many tables at least one stream follows.
+func (h *Hub) Tables() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.tables)
+}
+
 // Wake is signalled when the table has changed since the last Latest.
 func (s *Sub) Wake() <-chan struct{} { return s.wake }
 

@@ -2,6 +2,7 @@ package live
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"tavolo/web/clientaddr"
 )
@@ -22,6 +23,7 @@ type Limits struct {
 	devices   map[string][]*Lease // each device's streams, oldest first
 	addresses map[string]int
 	open      int
+	refused   atomic.Uint64 // streams refused since the start
 }
 
 // Lease is one open stream's place. Replaced is closed when a newer stream of the
@@ -60,6 +62,7 @@ func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
 	own := l.devices[device]
 	oldest, why := l.admitLocked(own, addr)
 	if why != Accepted {
+		l.refused.Add(1)
 		return nil, why
 	}
 	if oldest != nil {
@@ -115,6 +118,16 @@ func (l *Limits) refusalLocked(addr string) Refusal {
 	}
 	return Accepted
 }
+
+// Open is how many streams are open.
+func (l *Limits) Open() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open
+}
+
+// Refused is how many streams were refused since the start.
+func (l *Limits) Refused() uint64 { return l.refused.Load() }
 
 // Replaced is closed when a newer stream of the same device takes this one's place: the
 // stream then ends.

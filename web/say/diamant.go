@@ -110,6 +110,13 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 			add(l.T(v.Pick("diamant.say.round", "diamant.brief.round"), "Round", e.Round, "Idol", l.T("diamant.idol.the", "Value", e.Card.Value()),
 				"Cards", l.N("diamant.n.cards", e.Deck)), false, "")
 		case diamant.EvTreasure:
+			// One player in the cave takes the whole card: said with their name, never
+			// "7 diamonds each" to one.
+			if alone := DiamantSeatNames(names, e.Seats); len(alone) == 1 {
+				add(l.T(v.Pick("diamant.say.treasure.alone", "diamant.brief.treasure.alone"), "Card", DiamantCard(l, e.Card),
+					"Had", Diamonds(l, e.Card.Value()), "Name", alone[0]), false, "treasure")
+				break
+			}
 			if brief {
 				add(diamantBriefTreasure(l, e), false, "treasure")
 				break
@@ -172,22 +179,31 @@ func DiamantEventsSeen(l *i18n.Localizer, v Verbosity, names []string, events []
 		case diamant.EvIdolsRemoved:
 			add(l.N(v.Pick("diamant.n.idols.lost", "diamant.brief.n.idols.lost"), len(e.Idols.Cards()), "Idols", diamantIdols(l, e.Idols)), false, "")
 		case diamant.EvRoundEnded:
-			// The round's end is said once (issue #23): the screen's heading says "Round 1 is
-			// over", a second hazard's alarm says it too, and each one who flees with
-			// diamonds is named; what is left is why it ended, when nobody lost any.
-			switch {
-			case e.Reason != diamant.EndHazard:
-				add(l.T(v.Pick("diamant.say.end.empty", "diamant.brief.end.empty")), false, "")
-			case !lost && !brief:
-				add(l.T("diamant.say.end.hazard"), false, "")
-			}
-			if e.Amount > 0 {
-				add(l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount), false, "")
+			for _, text := range diamantRoundEnded(l, v, e, lost) {
+				add(text, false, "")
 			}
 		case diamant.EvGameOver:
 			// Said after the last reveal it follows, as news, not as an alarm said first.
 			add(DiamantGameOver(l, v, names, e.Seats, e.Amount), false, "")
 		}
+	}
+	return out
+}
+
+// diamantRoundEnded says a round's end, once (issues #23, #25): the screen's heading says
+// "Round 1 is over", a second hazard's alarm says it too, and each one who flees with
+// diamonds is named (lost); what is left is why it ended, when nobody lost any, and the
+// diamonds that go back to the box.
+func diamantRoundEnded(l *i18n.Localizer, v Verbosity, e diamant.Event, lost bool) []string {
+	var out []string
+	switch {
+	case e.Reason != diamant.EndHazard:
+		out = append(out, l.T(v.Pick("diamant.say.end.empty", "diamant.brief.end.empty")))
+	case !lost && v != Brief:
+		out = append(out, l.T("diamant.say.end.hazard"))
+	}
+	if e.Amount > 0 {
+		out = append(out, l.N(v.Pick("diamant.n.back", "diamant.brief.n.back"), e.Amount))
 	}
 	return out
 }
@@ -226,6 +242,10 @@ func diamantBriefShared(l *i18n.Localizer, e diamant.Event) string {
 	return l.T("diamant.brief.shared", "Card", card, "Had", Diamonds(l, e.Amount), "Each", l.N("diamant.brief.n.each", e.Share),
 		"Stays", l.N("diamant.brief.n.stays", e.Stays))
 }
+
+// UpperFirst capitalizes a sentence that starts with a lower-case word ("la squadra 1
+// comincia").
+func UpperFirst(s string) string { return upperFirst(s) }
 
 // upperFirst capitalizes a Sentence that starts with a lower-case word ("the idol…").
 func upperFirst(s string) string {
@@ -280,11 +300,37 @@ func DiamantAwayNews(l *i18n.Localizer, names []string, before, now diamant.Seat
 	return news
 }
 
+// DiamantCardThe names a card inside a sentence: "the treasure of 7", "the idol worth 5",
+// "the snake", with no label's colon in the middle of the sentence.
+func DiamantCardThe(l *i18n.Localizer, c diamant.Card) string {
+	switch c.Kind() {
+	case diamant.KindTreasure:
+		return l.T("diamant.card.the.treasure", "Value", c.Value())
+	case diamant.KindIdol:
+		return l.T("diamant.idol.the", "Value", c.Value())
+	case diamant.KindHazard:
+		return l.T("diamant.card.the." + c.String())
+	}
+	return ""
+}
+
+// DiamantUndone says that the last step, a, was undone, as things now stand: "Undone: the
+// snake is back in the deck.", "Undone: Ada votes again."; never how someone voted.
+func DiamantUndone(l *i18n.Localizer, names []string, a diamant.Action) string {
+	switch a.Type {
+	case diamant.ActDraw:
+		return l.T("diamant.undo.done.draw", "Card", DiamantCardThe(l, a.Card))
+	case diamant.ActVote:
+		return l.T("diamant.undo.done.vote", "Name", names[a.Seat])
+	}
+	return l.T("diamant.undo.done", "What", l.T("diamant.undo.exits"))
+}
+
 // DiamantUndoWhat says what the last step, a, was, without ever telling how someone voted.
 func DiamantUndoWhat(l *i18n.Localizer, names []string, a diamant.Action) string {
 	switch a.Type {
 	case diamant.ActDraw:
-		return l.T("diamant.undo.draw", "Card", DiamantCard(l, a.Card))
+		return l.T("diamant.undo.draw", "Card", DiamantCardThe(l, a.Card))
 	case diamant.ActVote:
 		return l.T("diamant.undo.vote", "Name", names[a.Seat])
 	}

@@ -31,8 +31,10 @@ func DiamantHistory(l *i18n.Localizer, names []string, events []diamant.Event, s
 		r := &out[len(out)-1]
 		r.Items = append(r.Items, upperFirst(text))
 	}
+	lostThisRound := false // whether anyone fled and lost diamonds this round (each is named)
 	for _, e := range events {
 		if e.Type == diamant.EvRoundStarted {
+			lostThisRound = false
 			out = append(out, DiamantRound{Round: e.Round, Heading: l.T("diamant.history.round", "Round", e.Round)})
 			card = 0
 			add(l.T("diamant.say.round", "Round", e.Round, "Idol", l.T("diamant.idol.the", "Value", e.Card.Value()),
@@ -70,8 +72,14 @@ func DiamantHistory(l *i18n.Localizer, names []string, events []diamant.Event, s
 			if e.Idols != 0 {
 				add(l.T("diamant.say.idols.taken", "Name", names[e.Seat], "Idols", diamantIdols(l, e.Idols)))
 			}
+		case diamant.EvRoundEnded:
+			// Said once: not "whoever was still in the cave fled" after each one fled by name.
+			for _, text := range diamantRoundEnded(l, Full, e, lostThisRound) {
+				add(upperFirst(text))
+			}
 		case diamant.EvCardShared, diamant.EvHandLost, diamant.EvHazardRemoved, diamant.EvIdolsRemoved,
-			diamant.EvRoundEnded, diamant.EvGameOver:
+			diamant.EvGameOver:
+			lostThisRound = lostThisRound || e.Type == diamant.EvHandLost
 			// Said as the news said them, whole.
 			for _, said := range DiamantEventsSeen(l, Full, names, []diamant.Event{e}, shown) {
 				add(said.Text)

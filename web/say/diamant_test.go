@@ -37,14 +37,14 @@ func TestEventSentences(t *testing.T) {
 		{"treasure divided", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T11, Seats: three, Share: 3, Stays: 2}},
 			map[string][]Sentence{
 				"en": {{Text: "Treasure of 11: 3 diamonds each, and 2 stay on the card.", Sound: "treasure"}},
-				"it": {{Text: "Tesoro da 11: 3 diamanti a testa, e 2 restano sulla carta.", Sound: "treasure"}},
+				"it": {{Text: "Tesoro da 11: 3 diamanti a testa e 2 restano sulla carta.", Sound: "treasure"}},
 				"fr": {{Text: "Trésor de 11 : 3 diamants chacun, et 2 restent sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 11: každý dostane 3 diamanty a 2 zostanú na karte.", Sound: "treasure"}},
 			}},
 		{"one each, one stays", []diamant.Event{{Type: diamant.EvTreasure, Card: diamant.T4, Seats: three, Share: 1, Stays: 1}},
 			map[string][]Sentence{
 				"en": {{Text: "Treasure of 4: 1 diamond each, and 1 stays on the card.", Sound: "treasure"}},
-				"it": {{Text: "Tesoro da 4: 1 diamante a testa, e 1 resta sulla carta.", Sound: "treasure"}},
+				"it": {{Text: "Tesoro da 4: 1 diamante a testa e 1 resta sulla carta.", Sound: "treasure"}},
 				"fr": {{Text: "Trésor de 4 : 1 diamant chacun, et 1 reste sur la carte.", Sound: "treasure"}},
 				"sk": {{Text: "Poklad 4: každý dostane 1 diamant a 1 zostane na karte.", Sound: "treasure"}},
 			}},
@@ -100,16 +100,16 @@ func TestEventSentences(t *testing.T) {
 			},
 			"it": {
 				{Text: "Ada e Chiara escono.", Sound: "reveal"},
-				{Text: "Tesoro da 7, con 3 diamanti sopra: 1 diamante a testa, e 1 resta sulla carta."},
+				{Text: "Tesoro da 7, con 3 diamanti sopra: 1 diamante a testa e 1 resta sulla carta."},
 				{Text: "Ada prende 1 diamante dalle carte: 1 diamante rosso da 1. Tutto finisce nel bauletto, che ora contiene 7 diamanti."},
 				{Text: "Chiara non prende nulla dalle carte. Ciò che porta finisce nel bauletto, che ora contiene 12 diamanti."},
-				{Text: "Bruno esce a mani vuote, e il bauletto resta vuoto."},
+				{Text: "Bruno esce a mani vuote e il bauletto resta vuoto."},
 			},
 			"sk": {
 				{Text: "Ada a Chiara odchádzajú.", Sound: "reveal"},
 				{Text: "Poklad 7, na karte 3 diamanty: každý dostane 1 diamant a 1 zostane na karte."},
-				{Text: "Ada berie z kariet 1 diamant: 1 červený diamant za 1. Všetko si ukladá do truhlice, ktorá má teraz 7 diamantov."},
-				{Text: "Chiara z kariet nič neberie. Čo nesie, si ukladá do truhlice, ktorá má teraz 12 diamantov."},
+				{Text: "Ada berie z kariet 1 diamant: 1 červený diamant v hodnote 1. Všetko si ukladá do truhlice a má v nej teraz 7 diamantov."},
+				{Text: "Chiara z kariet nič neberie. Čo nesie, ukladá si do truhlice a má v nej teraz 12 diamantov."},
 				{Text: "Bruno odchádza s prázdnymi rukami a truhlica zostáva prázdna."},
 			},
 		}},
@@ -130,8 +130,8 @@ func TestEventSentences(t *testing.T) {
 			},
 			"sk": {
 				{Text: "Dario odchádza.", Sound: "reveal"},
-				{Text: "Dario berie z kariet 13 diamantov: 2 priehľadné diamanty za 5 a 3 červené diamanty za 1. Všetko si ukladá do truhlice, ktorá má teraz 17 diamantov."},
-				{Text: "Odchádza iba Dario, a preto berie idol za 5 a idol za 7.", Sound: "idol"},
+				{Text: "Dario berie z kariet 13 diamantov: 2 priehľadné diamanty v hodnote 5 a 3 červené diamanty v hodnote 1. Všetko si ukladá do truhlice a má v nej teraz 17 diamantov."},
+				{Text: "Odchádza iba Dario, a preto berie idol v hodnote 5 a idol v hodnote 7.", Sound: "idol"},
 			},
 		}},
 		{"one leaves and takes a card's diamonds", []diamant.Event{
@@ -164,14 +164,14 @@ func TestEventSentences(t *testing.T) {
 			"fr": {
 				{Text: "L'idole de 12 est perdue dans la grotte."},
 				{Text: "Tout le monde est sorti de la grotte."},
-				{Text: "Partie terminée : Ada et Bruno gagnent ex æquo avec 31 points."},
+				{Text: "Partie terminée : Ada et Bruno gagnent ex aequo avec 31 points."},
 				{Text: "La manche 3 commence : l'idole de 8 rejoint la pioche, qui compte maintenant 32 cartes."},
 			},
 			"sk": {
-				{Text: "Idol za 12 zostáva stratený v jaskyni."},
+				{Text: "Idol v hodnote 12 zostáva stratený v jaskyni."},
 				{Text: "Všetci opustili jaskyňu."},
-				{Text: "Koniec hry: Ada a Bruno majú po 31 bodov a delia sa o víťazstvo."},
-				{Text: "Začína kolo 3: do balíčka pribúda idol za 8 a je v ňom teraz 32 kariet."},
+				{Text: "Koniec hry: Ada a Bruno majú zhodne 31 bodov a delia sa o víťazstvo."},
+				{Text: "Začína kolo 3: do balíčka pribúda idol v hodnote 8 a je v ňom teraz 32 kariet."},
 			},
 		}},
 		{"a lone winner", []diamant.Event{{Type: diamant.EvGameOver, Seats: diamant.SeatsOf(2), Amount: 1}},
@@ -227,6 +227,6 @@ func TestDiamantProblemAwayAndUndo(t *testing.T) {
 		DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(0), diamant.SeatsOf(1)))
 	require.Empty(t, DiamantAwayNews(ls["en"], sayNames, diamant.SeatsOf(1), diamant.SeatsOf(1)))
 	require.Equal(t, "L'ultimo passo è stato il voto di Bruno.", DiamantUndoWhat(ls["it"], sayNames, diamant.Action{Type: diamant.ActVote, Seat: 1}))
-	require.Equal(t, "La dernière étape était la pioche de la carte Danger\u00a0: rocher.",
+	require.Equal(t, "La dernière étape a été de tirer le rocher.",
 		DiamantUndoWhat(ls["fr"], sayNames, diamant.Action{Type: diamant.ActDraw, Card: diamant.Boulder}))
 }

@@ -159,6 +159,12 @@ func DiamantFinalNamed(l *i18n.Localizer, st *diamant.State, names []string) str
 	return DiamantGameEnd(l, Full, st, names)
 }
 
+// DiamantShareLead opens a finished game's shared summary with the game's name ("Diamant,
+// a game for 3."): pasted into a chat, the summary says which game it was.
+func DiamantShareLead(l *i18n.Localizer, players int) string {
+	return l.N("diamant.n.final.game", players, "Game", l.T("game.diamant"))
+}
+
 // DiamantGameEnd is a finished game's end as the last screen says it, after the last
 // reveal: who won, then the whole ranking from the highest score ("Scores: Ada with 22
 // points, Bruno with 18 points and Chiara with 18 points."), unless everyone shares the

@@ -59,12 +59,12 @@ func TestDiamantWhere(t *testing.T) {
 		"en": "Round 1 of 5, 26 cards left in the deck, hazard seen: snake. In the cave: Chiara and Dario, carrying 7 diamonds each; on the cards: 1 diamond on the treasure of 5 and the idol worth 5. Still to vote: Dario.",
 		"fr": "Manche 1 sur 5, 26 cartes restantes dans la pioche, danger vu\u00a0: le serpent. Dans la grotte\u00a0: Chiara et Dario, avec 7 diamants chacun\u202f; sur les cartes\u00a0: 1 diamant sur le trésor de 5 et l'idole de 5. Reste à voter\u00a0: Dario.",
 		"it": "Viaggio 1 di 5, 26 carte rimaste nel mazzo, pericolo uscito: il serpente. Nella grotta: Chiara e Dario, con 7 diamanti a testa; sulle carte: 1 diamante sul tesoro da 5 e l'idolo da 5. Manca ancora il voto di Dario.",
-		"sk": "Kolo 1 z 5, v balíčku zostáva 26 kariet, už vyšlo nebezpečenstvo: had. V jaskyni: Chiara a Dario, každý nesie 7 diamantov; na kartách: 1 diamant na poklade 5 a idol za 5. Čaká sa na hlas: Dario.",
+		"sk": "Kolo 1 z 5, v balíčku zostáva 26 kariet, už vyšlo nebezpečenstvo: had. V jaskyni: Chiara a Dario, každý nesie 7 diamantov; na kartách: 1 diamant na poklade 5 a idol v hodnote 5. Čaká sa na hlas: Dario.",
 	}
 	// Hidden chests: Ada's phone hears her chest (4), never Bruno's (6); Dario's hears his
 	// own, empty; a phone holding Ada and Bruno hears both by name.
 	ada := map[string]string{"en": "Your chest holds 4 diamonds.", "fr": "Votre coffre contient 4 diamants.",
-		"it": "Il tuo bauletto contiene 4 diamanti.", "sk": "Vaša truhlica má 4 diamanty."}
+		"it": "Il tuo bauletto contiene 4 diamanti.", "sk": "V truhlici máte 4 diamanty."}
 	dario := map[string]string{"en": "Your chest is empty.", "fr": "Votre coffre est vide.", "it": "Il tuo bauletto è vuoto.",
 		"sk": "Vaša truhlica je prázdna."}
 	both := map[string]string{

@@ -54,8 +54,10 @@ func DonazSummary(l *i18n.Localizer, setup donaz.Setup, names [2]string) (budget
 	return budget, control, strings.Join(parts, " ")
 }
 
-// DonazAlerts says the chosen warnings: "Warnings at 5 minutes, 1 minute and 10 seconds
-// left, then the last 5 seconds counted."
+// DonazAlerts says the chosen warnings: "Warnings at 5 minutes, at 1 minute and at 10
+// seconds left, then the last 5 seconds counted." The list has its own joiners
+// (donaz.alerts.sep, donaz.alerts.and), never the word that joins minutes and seconds:
+// "2 minutes and 10 seconds" would be heard as one time, 2:10.
 func DonazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 	times := make([]string, len(setup.Alerts))
 	for i, a := range setup.Alerts {
@@ -67,7 +69,12 @@ func DonazAlerts(l *i18n.Localizer, setup donaz.Setup) string {
 	case len(times) == 0:
 		return l.T("donaz.clock.noAlerts")
 	case setup.Count:
-		return l.N("donaz.clock.alertsCount", len(times), "Times", And(l, times))
+		return l.N("donaz.clock.alertsCount", len(times), "Times", alertList(l, times))
 	}
-	return l.N("donaz.clock.alerts", len(times), "Times", And(l, times))
+	return l.N("donaz.clock.alerts", len(times), "Times", alertList(l, times))
+}
+
+// alertList joins the warnings' times so that no two can be heard as one.
+func alertList(l *i18n.Localizer, times []string) string {
+	return List(l, times, "donaz.alerts.sep", "donaz.alerts.and")
 }

@@ -11,9 +11,9 @@ import (
 func TestDonazSummaryAndAlerts(t *testing.T) {
 	ls := localizers(t)
 	chosen := donaz.Setup{Minutes: 5, Alerts: []int{300, 60, 10}, Count: true}
-	require.Equal(t, "Warnings at 5 minutes, 1 minute and 10 seconds left, then the last 5 seconds counted.", DonazAlerts(ls["en"], chosen))
-	require.Equal(t, "Avertissements à 5 minutes, 1 minute et 10 secondes de la fin, puis le compte des 5 dernières secondes.", DonazAlerts(ls["fr"], chosen))
-	require.Equal(t, "Upozornenia pri zostávajúcom čase: 5 minút, 1 minúta a 10 sekúnd, potom odpočítavanie posledných 5 sekúnd.", DonazAlerts(ls["sk"], chosen))
+	require.Equal(t, "Warnings at 5 minutes, at 1 minute and at 10 seconds left, then the last 5 seconds counted.", DonazAlerts(ls["en"], chosen))
+	require.Equal(t, "Avertissements à 5 minutes, à 1 minute et à 10 secondes de la fin, puis le compte des 5 dernières secondes.", DonazAlerts(ls["fr"], chosen))
+	require.Equal(t, "Upozornenia pri zostávajúcom čase: 5 minút, potom 1 minúta, potom 10 sekúnd; nakoniec odpočítavanie posledných 5 sekúnd.", DonazAlerts(ls["sk"], chosen))
 
 	one := donaz.Setup{Minutes: 10, Alerts: []int{30}, PauseHidden: true}
 	budget, control, all := DonazSummary(ls["it"], one, [2]string{"A", "B"})

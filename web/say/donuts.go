@@ -1,6 +1,7 @@
 package say
 
 import (
+	"strconv"
 	"strings"
 
 	"tavolo/companion/donuts"
@@ -17,9 +18,32 @@ func DonutsPlate(l *i18n.Localizer, p donuts.Point) string {
 	return l.T("donuts.plate", "Row", p.Row+1, "Col", p.Col+1)
 }
 
-// donutsPlateList says plates: "row 1, column 5; row 3, column 5 or row 4, column 5". last is
-// the id of the word before the last plate (donuts.or, donuts.and).
+// donutsPlateList says plates: "row 1, column 5; row 3, column 2 or row 4, column 5". last is
+// the id of the word before the last plate (donuts.or, donuts.and). Plates on one row (or
+// one column), as on a horizontal (vertical) line, name it once: "row 4, columns 1, 2, 3
+// or 6", not "row 4" five times a turn.
 func donutsPlateList(l *i18n.Localizer, ps []donuts.Point, last string) string {
+	if len(ps) > 1 {
+		sameRow, sameCol := true, true
+		for _, p := range ps[1:] {
+			sameRow = sameRow && p.Row == ps[0].Row
+			sameCol = sameCol && p.Col == ps[0].Col
+		}
+		if sameRow || sameCol {
+			nums := make([]string, len(ps))
+			for i, p := range ps {
+				nums[i] = strconv.Itoa(p.Col + 1)
+				if sameCol {
+					nums[i] = strconv.Itoa(p.Row + 1)
+				}
+			}
+			list := List(l, nums, "app.list.sep", last)
+			if sameRow {
+				return l.N("donuts.n.plates.row", len(ps), "Row", ps[0].Row+1, "Cols", list)
+			}
+			return l.N("donuts.n.plates.col", len(ps), "Col", ps[0].Col+1, "Rows", list)
+		}
+	}
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = DonutsPlate(l, p)
@@ -64,14 +88,22 @@ func person(ai donuts.Color) donuts.Color {
 	return ai.Other()
 }
 
+// computerSays are the sentences said in a past tense in some language, which then agrees
+// with who made the move: the computer has its own ("Počítač položil", where a colour,
+// "Čokoláda", a feminine noun, "položila").
+var computerSays = map[string]bool{"donuts.say.place": true, "donuts.n.flip": true}
+
 // donutsSaysTo is donutsSays for a person who plays one colour, me: their own sentence
 // (id + ".you") when c is theirs, else c's name (the computer's, against it). me is None
 // when one phone plays both colours, or for a summary read outside the app: every
 // sentence names its colour.
 func donutsSaysTo(l *i18n.Localizer, ai, me, c donuts.Color, id string, count int, kv ...any) string {
-	if me != donuts.None && c == me {
+	switch {
+	case me != donuts.None && c == me:
 		id += ".you"
-	} else {
+	case ai != donuts.None && c == ai && computerSays[id]:
+		id += ".computer"
+	default:
 		kv = append(kv, "Who", DonutsWho(l, ai, c))
 	}
 	if count >= 0 {

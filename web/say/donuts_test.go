@@ -25,26 +25,26 @@ func TestDonutsMoveSentences(t *testing.T) {
 		{"no flip", donuts.None, donuts.Event{By: donuts.Chocolate, At: donuts.P(2, 3)}, map[string]string{
 			"en": "Chocolate places a donut at row 3, column 4.",
 			"it": "Cioccolato piazza una ciambella in riga 3, colonna 4.",
-			"fr": "Chocolat pose un donut en rangée 3, colonne 4.",
-			"sk": "Čokoláda položí donut na riadok 3, stĺpec 4.",
+			"fr": "Chocolat pose un donut à la rangée 3, colonne 4.",
+			"sk": "Čokoláda položila donut na riadok 3, stĺpec 4.",
 		}},
 		{"one flip", donuts.None, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: []donuts.Point{donuts.P(0, 1)}}, map[string]string{
 			"en": "Vanilla places a donut at row 1, column 1 and flips 1 donut: row 1, column 2.",
 			"it": "Vaniglia piazza una ciambella in riga 1, colonna 1 e gira 1 ciambella: riga 1, colonna 2.",
-			"fr": "Vanille pose un donut en rangée 1, colonne 1 et retourne 1 donut : rangée 1, colonne 2.",
-			"sk": "Vanilka položí donut na riadok 1, stĺpec 1 a otočí 1 donut: riadok 1, stĺpec 2.",
+			"fr": "Vanille pose un donut à la rangée 1, colonne 1 et retourne 1 donut : rangée 1, colonne 2.",
+			"sk": "Vanilka položila donut na riadok 1, stĺpec 1 a otočila 1 donut: riadok 1, stĺpec 2.",
 		}},
 		{"the computer, two flips", donuts.Vanilla, donuts.Event{By: donuts.Vanilla, At: donuts.P(0, 0), Flipped: flips(2)}, map[string]string{
-			"en": "The computer places a donut at row 1, column 1 and flips 2 donuts: row 2, column 1 and row 2, column 2.",
-			"it": "Il computer piazza una ciambella in riga 1, colonna 1 e gira 2 ciambelle: riga 2, colonna 1 e riga 2, colonna 2.",
-			"fr": "L'ordinateur pose un donut en rangée 1, colonne 1 et retourne 2 donuts : rangée 2, colonne 1 et rangée 2, colonne 2.",
-			"sk": "Počítač položí donut na riadok 1, stĺpec 1 a otočí 2 donuty: riadok 2, stĺpec 1 a riadok 2, stĺpec 2.",
+			"en": "The computer places a donut at row 1, column 1 and flips 2 donuts: row 2, columns 1 and 2.",
+			"it": "Il computer piazza una ciambella in riga 1, colonna 1 e gira 2 ciambelle: riga 2, colonne 1 e 2.",
+			"fr": "L'ordinateur pose un donut à la rangée 1, colonne 1 et retourne 2 donuts : rangée 2, colonnes 1 et 2.",
+			"sk": "Počítač položil donut na riadok 1, stĺpec 1 a otočil 2 donuty: riadok 2, stĺpce 1 a 2.",
 		}},
 		{"the person, five flips", donuts.Vanilla, donuts.Event{By: donuts.Chocolate, At: donuts.P(0, 5), Flipped: flips(5)}, map[string]string{
-			"en": "You place a donut at row 1, column 6 and flip 5 donuts: row 2, column 1; row 2, column 2; row 2, column 3; row 2, column 4 and row 2, column 5.",
-			"it": "Piazzi una ciambella in riga 1, colonna 6 e giri 5 ciambelle: riga 2, colonna 1; riga 2, colonna 2; riga 2, colonna 3; riga 2, colonna 4 e riga 2, colonna 5.",
-			"fr": "Vous posez un donut en rangée 1, colonne 6 et retournez 5 donuts : rangée 2, colonne 1 ; rangée 2, colonne 2 ; rangée 2, colonne 3 ; rangée 2, colonne 4 et rangée 2, colonne 5.",
-			"sk": "Položili ste donut na riadok 1, stĺpec 6 a otočili 5 donutov: riadok 2, stĺpec 1; riadok 2, stĺpec 2; riadok 2, stĺpec 3; riadok 2, stĺpec 4 a riadok 2, stĺpec 5.",
+			"en": "You place a donut at row 1, column 6 and flip 5 donuts: row 2, columns 1, 2, 3, 4 and 5.",
+			"it": "Piazzi una ciambella in riga 1, colonna 6 e giri 5 ciambelle: riga 2, colonne 1, 2, 3, 4 e 5.",
+			"fr": "Vous posez un donut à la rangée 1, colonne 6 et retournez 5 donuts : rangée 2, colonnes 1, 2, 3, 4 et 5.",
+			"sk": "Položili ste donut na riadok 1, stĺpec 6 a otočili 5 donutov: riadok 2, stĺpce 1, 2, 3, 4 a 5.",
 		}},
 	}
 	for _, tc := range cases {
@@ -103,16 +103,16 @@ func TestDonutsNextAndEndSentences(t *testing.T) {
 			"sk": "Čokoláda hrá: prvý donut môže ísť na ľubovoľný tanierik.",
 		}},
 		{"on the line", donuts.Chocolate, line, map[string]string{
-			"en": "Your turn, on the vertical line from row 1, column 1: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
-			"it": "Tocca a te, sulla linea verticale dal piattino in riga 1, colonna 1: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
-			"fr": "À vous de jouer, sur la ligne verticale de l'assiette en rangée 1, colonne 1 : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 ou rangée 6, colonne 1.",
-			"sk": "Ste na ťahu; z tanierika riadok 1, stĺpec 1 vedie zvislá čiara na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+			"en": "Your turn, on the vertical line from row 1, column 1: column 1, rows 2, 3, 4, 5 or 6.",
+			"it": "Tocca a te, sulla linea verticale dal piattino in riga 1, colonna 1: colonna 1, righe 2, 3, 4, 5 o 6.",
+			"fr": "À vous de jouer, sur la ligne verticale de l'assiette de la rangée 1, colonne 1 : colonne 1, rangées 2, 3, 4, 5 ou 6.",
+			"sk": "Ste na ťahu. Posledný donut: riadok 1, stĺpec 1, zvislá čiara; hrať môžete len sem: stĺpec 1, riadky 2, 3, 4, 5 alebo 6.",
 		}},
 		{"five in a row", donuts.Vanilla, five, map[string]string{
 			"en": "You win with five in a row.",
 			"it": "Vinci con cinque in fila.",
 			"fr": "Vous gagnez avec cinq en ligne.",
-			"sk": "Vyhrávate s piatimi v rade.",
+			"sk": "Vyhrávate, máte päť v rade.",
 		}},
 		{"largest group", donuts.Chocolate, group, map[string]string{
 			"en": "All the donuts are placed. Largest groups: chocolate 5, vanilla 4. The computer wins.",
@@ -168,14 +168,14 @@ func TestDonutsPlayableOnAnEmptyBoard(t *testing.T) {
 func TestDonutsCellLabelsAndCommands(t *testing.T) {
 	g := donutsGame(t, donuts.Numbered(7, donuts.Chocolate), donuts.P(0, 0))
 	cases := map[string][3]string{
-		"en": {"Chocolate donut, last move, row 1, column 1, vertical", "Playable, row 2, column 1, diagonal falling",
-			"5 playable plates: row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 and row 6, column 1."},
+		"en": {"Chocolate donut, last move, row 1, column 1, vertical", "Playable, row 2, column 1, falling diagonal",
+			"5 playable plates: column 1, rows 2, 3, 4, 5 and 6."},
 		"it": {"Ciambella al cioccolato, ultima mossa, riga 1, colonna 1, verticale", "Giocabile, riga 2, colonna 1, diagonale discendente",
-			"5 piattini giocabili: riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 e riga 6, colonna 1."},
+			"5 piattini giocabili: colonna 1, righe 2, 3, 4, 5 e 6."},
 		"fr": {"Donut au chocolat, dernier coup, rangée 1, colonne 1, verticale", "Jouable, rangée 2, colonne 1, diagonale descendante",
-			"5 assiettes jouables : rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 et rangée 6, colonne 1."},
+			"5 assiettes jouables : colonne 1, rangées 2, 3, 4, 5 et 6."},
 		"sk": {"Čokoládový donut, posledný ťah, riadok 1, stĺpec 1, zvislá čiara", "Hrateľný, riadok 2, stĺpec 1, šikmá klesajúca čiara",
-			"5 hrateľných tanierikov: riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 a riadok 6, stĺpec 1."},
+			"5 hrateľných tanierikov: stĺpec 1, riadky 2, 3, 4, 5 a 6."},
 	}
 	for lang, want := range cases {
 		l := localizer(t, lang)
@@ -198,18 +198,18 @@ func TestDonutsRefusalSentences(t *testing.T) {
 		want map[string]string
 	}{
 		{&donuts.MoveError{Code: donuts.CodeOffBoard, At: donuts.P(6, 0)}, map[string]string{
-			"en": "There is no plate at row 7, column 1: rows and columns go from 1 to 6. The donut may go on row 2, column 1; row 3, column 1; row 4, column 1; row 5, column 1 or row 6, column 1.",
-			"sk": "Tanierik riadok 7, stĺpec 1 neexistuje: riadky a stĺpce idú od 1 po 6. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
+			"en": "There is no plate at row 7, column 1: rows and columns go from 1 to 6. The donut may go on column 1, rows 2, 3, 4, 5 or 6.",
+			"sk": "Tanierik riadok 7, stĺpec 1 neexistuje: riadky a stĺpce idú od 1 po 6. Donut môže ísť na stĺpec 1, riadky 2, 3, 4, 5 alebo 6.",
 		}},
 		{&donuts.MoveError{Code: donuts.CodeOccupied, At: donuts.P(0, 0)}, map[string]string{
-			"it": "Il piattino in riga 1, colonna 1 ha già una ciambella. La ciambella può andare in riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
+			"it": "Il piattino in riga 1, colonna 1 ha già una ciambella. La ciambella può andare in colonna 1, righe 2, 3, 4, 5 o 6.",
 		}},
 		{&donuts.MoveError{Code: donuts.CodeOffLine, At: donuts.P(0, 1), From: &from, Line: donuts.Vertical}, map[string]string{
-			"fr": "L'assiette en rangée 1, colonne 2 n'est pas sur la ligne : le donut en rangée 1, colonne 1 montre une ligne verticale. Le donut peut aller en rangée 2, colonne 1 ; rangée 3, colonne 1 ; rangée 4, colonne 1 ; rangée 5, colonne 1 ou rangée 6, colonne 1.",
+			"fr": "L'assiette de la rangée 1, colonne 2 n'est pas sur la ligne : l'assiette de la rangée 1, colonne 1 montre une ligne verticale. Le donut peut aller à la colonne 1, rangées 2, 3, 4, 5 ou 6.",
 		}},
 		{&donuts.MoveError{Code: donuts.CodeNotYourTurn, Turn: donuts.Vanilla}, map[string]string{
-			"sk": "Nie ste na ťahu: na ťahu je vanilka. Donut môže ísť na riadok 2, stĺpec 1; riadok 3, stĺpec 1; riadok 4, stĺpec 1; riadok 5, stĺpec 1 alebo riadok 6, stĺpec 1.",
-			"it": "Non è il tuo turno: ora tocca al colore vaniglia. La ciambella può andare in riga 2, colonna 1; riga 3, colonna 1; riga 4, colonna 1; riga 5, colonna 1 o riga 6, colonna 1.",
+			"sk": "Nie ste na ťahu: na ťahu je vanilka. Donut môže ísť na stĺpec 1, riadky 2, 3, 4, 5 alebo 6.",
+			"it": "Non è il tuo turno: ora tocca al colore vaniglia. La ciambella può andare in colonna 1, righe 2, 3, 4, 5 o 6.",
 		}},
 	}
 	for _, tc := range cases {

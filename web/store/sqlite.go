@@ -174,6 +174,12 @@ func migrate(db *sql.DB) error {
 }
 
 // Close stops the checkpoints, copies the whole WAL into the database and closes it.
+// Ping reads the database: for /healthz.
+func (s *SQLite) Ping(ctx context.Context) error {
+	var n int
+	return s.db.QueryRowContext(ctx, "SELECT count(*) FROM tables WHERE id = ''").Scan(&n)
+}
+
 func (s *SQLite) Close() error {
 	s.stopOnce.Do(func() { close(s.stop) })
 	<-s.stopped

@@ -184,7 +184,10 @@ export function whereSentence(view, h, names, t) {
   }
 }
 
-/** The text shared at the end of a game: both times, then the summary. */
+/**
+ * The text shared at the end of a game: the game's name (pasted into a chat, it says
+ * which game it was), both times, then the summary.
+ */
 export function shareSummary(view, h, names, t) {
-  return `${bothTimesSentence(names, view.remainingMs, t)} ${historySummary(h, names, t)}`;
+  return `${t('donaz.share.game')} ${bothTimesSentence(names, view.remainingMs, t)} ${historySummary(h, names, t)}`;
 }

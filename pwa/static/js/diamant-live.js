@@ -20,6 +20,10 @@ import { PAGE } from './screen.js';
 
 // How long "connected again" stays on screen.
 const BACK_SHOWN_MS = 15_000;
+// A restart (the server's 'restart' event) is said only when it takes longer than this;
+// until then the page tries again this often.
+const RESTART_QUIET_MS = 10_000;
+const RESTART_RETRY_MS = 1000;
 
 /**
  * Whether a live update would only take this device off a vote it is in the middle of:
@@ -57,6 +61,9 @@ export function follow(root, screen) {
   let replaced = false; // this device follows the table in a newer tab: never reopen
   let refusals = 0; // refused streams in a row
   let retry = null;
+  // While the server restarts (its 'restart' event): the timer after which the page says
+  // the connection is lost; until then it reconnects quietly.
+  let restarting = null;
   // The status outlives the screens: each update replaces the page's content, status line too.
   let state = '';
   let clear = null;
@@ -141,7 +148,18 @@ export function follow(root, screen) {
     });
     source.addEventListener('open', () => {
       refusals = 0;
+      clearTimeout(restarting);
+      restarting = null;
       back();
+    });
+    // The server is stopping to start again: it asked for a reconnection within a second.
+    source.addEventListener('restart', () => {
+      clearTimeout(restarting);
+      restarting = setTimeout(() => {
+        restarting = null;
+        lost = true;
+        status('lost');
+      }, RESTART_QUIET_MS);
     });
     source.addEventListener('gone', () => location.reload());
     source.addEventListener('replaced', async () => {
@@ -153,6 +171,12 @@ export function follow(root, screen) {
       say('replaced', t('app.streams.replaced'), true);
     });
     source.addEventListener('error', () => {
+      if (restarting) {
+        // Not back yet: the browser tries again by itself, unless an answer closed the
+        // stream (a proxy's 502 while the server is down); then the page does, as soon.
+        if (source.readyState === EventSource.CLOSED) retry = setTimeout(open, RESTART_RETRY_MS);
+        return;
+      }
       lost = true;
       if (source.readyState === EventSource.CLOSED) {
         // The server refused the stream (too many, a 403 or 404), or the browser gave up:

@@ -28,6 +28,9 @@ const config = JSON.parse(document.getElementById('donaz-config').textContent);
 const root = document.documentElement;
 const t = makeT(config.messages, root.lang || 'en');
 const names = config.names;
+// The names as a sentence says them: a default team's with its article ("la squadra 1",
+// "l'équipe 1"); the names above label the halves and the history's table.
+const said = config.said || names;
 const $ = (id) => document.getElementById(id);
 // What announcements say: whole sentences ('full') or the fact alone ('brief'), as the
 // device's settings say (read each time: cheap, and a test may change it on the page).
@@ -186,7 +189,7 @@ function handle(events) {
   const before = history;
   for (const e of events) {
     history = record(history, e, (team) => clock.remaining(team));
-    const a = announcement(e, names, t, options);
+    const a = announcement(e, said, t, options);
     if (a) speakOut(a.text, a.assertive);
     if (e.type === 'turn' || e.type === 'start') {
       sound('tick');
@@ -258,8 +261,8 @@ function render() {
     els.ready.hidden = v.phase !== 'ready';
     if (v.phase === 'ready') {
       els.ready.textContent = drawn !== null
-        ? t('donaz.announce.drawn', { Team: names[v.active] })
-        : t('donaz.clock.ready', { Team: names[v.active] });
+        ? t('donaz.announce.drawn', { Team: said[v.active] })
+        : t('donaz.clock.ready', { Team: said[v.active] });
     }
     els.pause.hidden = v.phase !== 'running' && v.phase !== 'paused';
     els.pause.classList.toggle('paused', v.phase === 'paused');
@@ -267,12 +270,12 @@ function render() {
     els.reset.hidden = v.phase === 'ready';
     els.over.hidden = v.phase === 'ready' || v.phase === 'over';
     els.flagged.hidden = v.phase !== 'flagged';
-    if (v.phase === 'flagged') els.flaggedBody.textContent = t('donaz.flag.body', { Team: names[v.flagged] });
+    if (v.phase === 'flagged') els.flaggedBody.textContent = t('donaz.flag.body', { Team: said[v.flagged] });
     els.ended.hidden = v.phase !== 'over';
     if (v.phase === 'over') {
-      els.endedTimes.textContent = bothTimesSentence(names, v.remainingMs, t);
-      els.endedSummary.textContent = historySummary(history, names, t);
-      els.shareText.textContent = shareSummary(v, history, names, t);
+      els.endedTimes.textContent = bothTimesSentence(said, v.remainingMs, t);
+      els.endedSummary.textContent = historySummary(history, said, t);
+      els.shareText.textContent = shareSummary(v, history, said, t);
       wireShareButtons(els.ended);
     }
     showSheet();
@@ -330,12 +333,12 @@ function togglePause() {
 function sayTimes() {
   const v = clock.view();
   const delay = v.delayMs > 0 ? { team: v.active, ms: v.delayMs } : null;
-  speakOut(bothTimesSentence(names, v.remainingMs, t, { verbosity: verbosity(), delay }));
+  speakOut(bothTimesSentence(said, v.remainingMs, t, { verbosity: verbosity(), delay }));
 }
 
 // whereAreWe says the whole state: the phase, whose clock runs, both times.
 function whereAreWe() {
-  speakOut(whereSentence(clock.view(), history, names, t));
+  speakOut(whereSentence(clock.view(), history, said, t));
 }
 
 // --- the sheet: more controls, the history, time up, the end ---------------------------
@@ -393,7 +396,7 @@ function timeCell(td, digits, words) {
 
 // drawHistory writes the summary and the table of turns, newest last.
 function drawHistory() {
-  els.historySummary.textContent = historySummary(history, names, t);
+  els.historySummary.textContent = historySummary(history, said, t);
   const rows = history.turns.map((r) => {
     const tr = document.createElement('tr');
     const n = document.createElement('th');
@@ -425,7 +428,7 @@ function toggleHistory() {
   }
   drawHistory();
   openPart(part);
-  speakOut(historySummary(history, names, t));
+  speakOut(historySummary(history, said, t));
 }
 
 // primary is Space or Enter on the page: start when ready, else end the running turn.
@@ -600,7 +603,7 @@ function tellAway() {
   if (awayTold || clock.pausedBy !== 'hidden') return;
   awayTold = true;
   const v = clock.view();
-  speakOut(awaySentence(names[v.active], v.remainingMs[v.active], t, verbosity()));
+  speakOut(awaySentence(said[v.active], v.remainingMs[v.active], t, verbosity()));
 }
 
 // A page coming back (tab shown, phone woken, restored from the back-forward cache) may
@@ -627,7 +630,7 @@ if ('caches' in window && navigator.onLine) {
 
 // --- go ----------------------------------------------------------------------------
 
-if (fresh && drawn !== null) speakOut(drawnSentence(names[drawn], t, verbosity()));
+if (fresh && drawn !== null) speakOut(drawnSentence(said[drawn], t, verbosity()));
 loop();
 // Focus starts on the clock's controls, a toolbar named by the page's heading: a screen
 // reader is in its focus mode there, so Space and the letter keys reach the clock instead

@@ -36,7 +36,10 @@ export async function shareText(title, text, nav = navigator) {
 // (screen.js morph) takes the attributes its new content does not have.
 const wired = new WeakSet();
 
-/** Wires every button with data-share="ID": it shares the text of the element #ID. */
+/**
+ * Wires every button with data-share="ID": it shares the text of the element #ID, after
+ * data-share-lead when given (the game's name, so that the text pasted says which game).
+ */
 export function wireShareButtons(root = document) {
   for (const b of root.querySelectorAll('button[data-share]')) {
     b.hidden = false;
@@ -44,7 +47,8 @@ export function wireShareButtons(root = document) {
     wired.add(b);
     b.addEventListener('click', () => {
       const src = document.getElementById(b.dataset.share);
-      if (src) shareText(b.dataset.shareTitle || document.title, src.textContent.trim().replace(/\s+\n/g, '\n'));
+      const lead = b.dataset.shareLead ? `${b.dataset.shareLead} ` : '';
+      if (src) shareText(b.dataset.shareTitle || document.title, lead + src.textContent.trim().replace(/\s+\n/g, '\n'));
     });
   }
 }

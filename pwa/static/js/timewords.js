@@ -58,11 +58,15 @@ export function durationWords(ms, t, verbosity = 'full') {
 
 const brief = (verbosity) => verbosity === 'brief';
 
+// upperFirst: a sentence that opens with a name said with its article ("la squadra 1").
+const upperFirst = (s) => String(s).charAt(0).toUpperCase() + String(s).slice(1);
+
 // switchSentence: whose turn it is and their time ("Team 2, 4 minutes 12 seconds");
 // brief, "Team 2, 4 minutes 12", or the name alone when untimed.
 export function switchSentence(teamName, ms, t, verbosity = 'full') {
   if (ms === null || ms === undefined) {
-    return brief(verbosity) ? teamName : t('donaz.announce.turnUntimed', { Team: teamName });
+    // The name alone is a sentence of its own: "l'équipe 2" said alone starts with a capital.
+    return brief(verbosity) ? upperFirst(teamName) : t('donaz.announce.turnUntimed', { Team: teamName });
   }
   const Time = durationWords(ms, t, verbosity);
   return t(brief(verbosity) ? 'donaz.brief.turn' : 'donaz.announce.turn', { Team: teamName, Time });
