@@ -59,6 +59,8 @@ func TestPostgresWholeGameAndRestart(t *testing.T) {
 	require.Equal(t, final, again)
 	res, _ := c.get("/diamant", nil)
 	require.Equal(t, http.StatusOK, res.StatusCode)
+	res, body := c.get("/healthz", nil)
+	require.Equal(t, http.StatusOK, res.StatusCode, "the health check reads PostgreSQL: %s", body)
 }
 
 // A database that is not PostgreSQL's, or not there, stops the server at its start.
