@@ -52,13 +52,31 @@ func freePort(t *testing.T, host string) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
+// lockedBuilder is a strings.Builder that two goroutines may use.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // startBanner starts cmd and returns what it printed on its standard output up to the end
 // of its banner ("Stop it with Ctrl+C."); the process is stopped at the test's end.
 func startBanner(t *testing.T, cmd *exec.Cmd) string {
 	t.Helper()
 	out, err := cmd.StdoutPipe()
 	require.NoError(t, err)
-	var stderr strings.Builder
+	var stderr lockedBuilder // written by exec's goroutine while the test may read it
 	cmd.Stderr = &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	require.NoError(t, cmd.Start())
@@ -82,7 +100,9 @@ func startBanner(t *testing.T, cmd *exec.Cmd) string {
 	}()
 	select {
 	case s, ok := <-lines:
-		require.True(t, ok, "no banner; stderr: %s", stderr.String())
+		if !ok {
+			t.Fatalf("no banner; stderr: %s", stderr.String())
+		}
 		return s
 	case <-time.After(30 * time.Second):
 		t.Fatalf("no banner in 30 s; stderr: %s", stderr.String())
