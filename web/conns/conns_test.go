@@ -3,6 +3,7 @@ package conns
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -10,6 +11,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -123,8 +125,11 @@ func refused(t *testing.T, c net.Conn) {
 	body, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
 	require.Contains(t, string(body), "Too many connections")
+	// Closed: an end, or a reset when the request came in after the refusal's drain.
 	_, err = r.ReadByte()
-	require.ErrorIs(t, err, io.EOF, "the connection was not closed")
+	if !errors.Is(err, syscall.ECONNRESET) {
+		require.ErrorIs(t, err, io.EOF, "the connection was not closed")
+	}
 }
 
 // One address holds at most its cap; beyond it a connection is refused at once with a
