@@ -443,12 +443,12 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 		}
 		switch p.Screen {
 		case ScreenVote:
-			templ_7745c5c3_Err = diamantVote(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = diamantVote(f, &p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		case ScreenPass:
-			templ_7745c5c3_Err = diamantPass(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = diamantPass(f, &p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -530,17 +530,17 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = diamantQuick(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = diamantQuick(f, &p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		default:
-			templ_7745c5c3_Err = diamantCave(f, p).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = diamantCave(f, &p).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = diamantTools(f, p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = diamantTools(f, &p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -594,7 +594,7 @@ func lead(s string) templ.Component {
 }
 
 // votes is how many have voted, on a phone each.
-func votes(p Play) templ.Component {
+func votes(p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -635,7 +635,7 @@ func votes(p Play) templ.Component {
 }
 
 // diamantVote is one player's secret vote.
-func diamantVote(f page.Frame, p Play) templ.Component {
+func diamantVote(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -830,7 +830,7 @@ func diamantVote(f page.Frame, p Play) templ.Component {
 // diamantExpert is practice: "what would the expert do?", asked for by its button or the
 // E key (diamant.js), answered on this seat's own vote screen only (DESIGN.md: Practice).
 // The form asks the vote screen again with the advice: without the script, a page.
-func diamantExpert(f page.Frame, p Play) templ.Component {
+func diamantExpert(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1033,7 +1033,7 @@ func voteCard(f page.Frame, choice, icon string) templ.Component {
 
 // cardNews is the card just drawn, shown, and what the last step did. The card's line is
 // hidden from screen readers, since the news names the card: it is heard once.
-func cardNews(p Play) templ.Component {
+func cardNews(p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1176,7 +1176,7 @@ func cardNews(p Play) templ.Component {
 
 // cardPic is the card's picture, with the number it carries: seen only, its name is
 // beside it in words.
-func cardPic(p Play, class string) templ.Component {
+func cardPic(p *Play, class string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1311,7 +1311,7 @@ func pic(url, name string) templ.Component {
 // The phone is handed over on the voter's two vote cards, the heading between them: one
 // tap votes, and the next voter's screen shows nothing of the vote before (issue #24). The
 // app's own voice stays silent on it (data-quiet): the phone's speaker is the table's.
-func diamantPass(f page.Frame, p Play) templ.Component {
+func diamantPass(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1487,7 +1487,7 @@ func diamantPass(f page.Frame, p Play) templ.Component {
 
 // diamantCave is the screens of the game itself (cave, reveal, roundend, final): what
 // happened, what to do next, the cave and the players.
-func diamantCave(f page.Frame, p Play) templ.Component {
+func diamantCave(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1828,7 +1828,7 @@ func diamantCave(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = playViews.part(f, &p, partKey{kind: partInCave, showRisk: p.ShowRisk, risk: p.Risk}, diamantInCave(f, p)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = playViews.part(f, p, partKey{kind: partInCave, showRisk: p.ShowRisk, risk: p.Risk}, diamantInCave(f, p)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1844,7 +1844,7 @@ func diamantCave(f page.Frame, p Play) templ.Component {
 // voteCards are the votes the last step revealed, turned together: a torch for who goes on,
 // a chest for who leaves, each with its name and vote in words. Seen only: the news that
 // follows says who leaves, once.
-func voteCards(f page.Frame, p Play) templ.Component {
+func voteCards(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1961,7 +1961,7 @@ func voteCards(f page.Frame, p Play) templ.Component {
 
 // podium is the game's end as a ranking, the winners first, players with the same score on
 // the same step. Seen only: the summary below says the same ranking in words.
-func podium(p Play) templ.Component {
+func podium(p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2066,7 +2066,7 @@ func podium(p Play) templ.Component {
 
 // standings are the chests and idols at a round's end, from the highest score, players
 // with the same score sharing their place.
-func standings(f page.Frame, p Play) templ.Component {
+func standings(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2177,7 +2177,7 @@ func standings(f page.Frame, p Play) templ.Component {
 }
 
 // diamantDrawBox: the card drawn from the box is typed, or chosen from the list of those left.
-func diamantDrawBox(f page.Frame, p Play) templ.Component {
+func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2444,7 +2444,7 @@ func summaryItem(icon, text string) templ.Component {
 }
 
 // diamantInCave: who is in the cave, what lies on the path, the hazards seen, the deck.
-func diamantInCave(f page.Frame, p Play) templ.Component {
+func diamantInCave(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2663,7 +2663,7 @@ func diamantInCave(f page.Frame, p Play) templ.Component {
 // caveScene is the cave at a glance, seen only (the lists after it say the same in words):
 // the round on a track of five, a chip per player, in the cave or back at camp, this
 // round's treasures as a path with the diamonds lying on them, the hazards seen, the deck.
-func caveScene(p Play) templ.Component {
+func caveScene(p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2909,7 +2909,7 @@ func seatChip(seat int, mark string) templ.Component {
 }
 
 // diamantPlayers is the table of players; at the end without the column of what they carry.
-func diamantPlayers(f page.Frame, p Play) templ.Component {
+func diamantPlayers(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2944,7 +2944,7 @@ func diamantPlayers(f page.Frame, p Play) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = playViews.part(f, &p, partKey{kind: partHead, final: final}, playersHead(f, final)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = playViews.part(f, p, partKey{kind: partHead, final: final}, playersHead(f, final)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -2964,7 +2964,7 @@ func diamantPlayers(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = playViews.part(f, &p, partKey{kind: partRow, row: r, final: final}, playerRow(f, r, final)).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = playViews.part(f, p, partKey{kind: partRow, row: r, final: final}, playerRow(f, r, final)).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -3237,7 +3237,7 @@ func secret(f page.Frame, hidden bool, n int) string {
 
 // diamantWhere is "Where are we?": the sentence, shown when asked (the button and the S
 // key, diamant.js) and on the final screen with the button that shares it.
-func diamantWhere(f page.Frame, p Play) templ.Component {
+func diamantWhere(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3326,7 +3326,7 @@ func diamantWhere(f page.Frame, p Play) templ.Component {
 // diamantQuick: repeat and "where are we?" (its sentence once asked for, the final
 // summary), right after each screen's primary control: a touch screen-reader user, who
 // has no keys, reaches them in a few swipes from the heading (issue #23).
-func diamantQuick(f page.Frame, p Play) templ.Component {
+func diamantQuick(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3368,7 +3368,7 @@ func diamantQuick(f page.Frame, p Play) templ.Component {
 }
 
 // diamantQuickButtons: repeat and "where are we?", shown by the script that answers them.
-func diamantQuickButtons(f page.Frame, p Play) templ.Component {
+func diamantQuickButtons(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3427,7 +3427,7 @@ func diamantQuickButtons(f page.Frame, p Play) templ.Component {
 
 // diamantKeysHint: the keys, told beside the buttons rather than in their names; shown by
 // the script that answers them.
-func diamantKeysHint(f page.Frame, p Play) templ.Component {
+func diamantKeysHint(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3500,7 +3500,7 @@ func diamantKeysHint(f page.Frame, p Play) templ.Component {
 // reader in its focus mode (NVDA's browse mode does so for a toolbar's controls), where
 // the game's keys reach the page instead of being the reader's own (issue #23). Left and
 // Right move between its controls (toolbar.js).
-func diamantControls(f page.Frame, p Play) templ.Component {
+func diamantControls(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3551,7 +3551,7 @@ func diamantControls(f page.Frame, p Play) templ.Component {
 }
 
 // diamantTools: the risk, undo, the history, the table's page and the list of tables.
-func diamantTools(f page.Frame, p Play) templ.Component {
+func diamantTools(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3579,7 +3579,7 @@ func diamantTools(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = playViews.part(f, &p, p.toolsKey(), diamantToolLinks(f, p)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = playViews.part(f, p, p.toolsKey(), diamantToolLinks(f, p)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -3589,7 +3589,7 @@ func diamantTools(f page.Frame, p Play) templ.Component {
 }
 
 // diamantToolLinks: the tools' buttons and links.
-func diamantToolLinks(f page.Frame, p Play) templ.Component {
+func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

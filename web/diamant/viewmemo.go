@@ -274,7 +274,7 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 		return pt.json
 	}
 	f := page.Frame{L: l, CSRF: csrfHole}
-	draw := diamantToolLinks(f, *p)
+	draw := diamantToolLinks(f, p)
 	if key.kind == partRow {
 		draw = playerRow(f, key.row, key.final)
 	}
