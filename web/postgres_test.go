@@ -303,3 +303,58 @@ func TestPostgresKillOneOfTwoServers(t *testing.T) {
 		require.Greater(t, after.Version, before.Version, "table %s changed on B", kt.id)
 	}
 }
+
+// Two servers on one database: the host's page on B and Carla's stream on A. B counts
+// Carla present while her stream is open on A; once it closes, B's host page says she is
+// away after the while, and back when she opens it again on A.
+func TestPostgresPresenceAcrossServers(t *testing.T) {
+	const after = 300 * time.Millisecond
+	cfg := postgresConfig(t)
+	cfg.AwayAfter = after
+	_, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	_, tsB := newServerPairWith(t, cfg)
+	pt := newPhoneTable(t, tsA, "Anna", "Bruno", "Carla")
+	pt.phones[0].base = tsB.URL
+	pt.phones[2].base = tsA.URL
+	carla, stopCarla := openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events")
+	next(t, carla)
+	host, stopHost := openStream(t, pt.phones[0], "/diamant/"+pt.id+"/events?view=table")
+	defer stopHost()
+	version := next(t, host).ID
+	require.NotEmpty(t, version)
+
+	// Long past the while: Bruno (no stream anywhere) is away on B, Carla is not.
+	time.Sleep(5 * after)
+	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
+	require.Contains(t, body, "Bruno</span>: on another phone, away")
+	require.NotContains(t, body, "Carla</span>: on another phone, away", "her stream is open on A")
+
+	// awaits reads the host's presence events until one says want; it returns its page.
+	awaits := func(want string) string {
+		t.Helper()
+		for {
+			e := next(t, host)
+			if e.Event != "presence" {
+				continue
+			}
+			var r diamantReply
+			require.NoError(t, json.Unmarshal([]byte(e.Data), &r))
+			for _, say := range r.Announce {
+				if say.Text == want {
+					return r.HTML
+				}
+			}
+		}
+	}
+	began := time.Now()
+	stopCarla()
+	page := awaits("Carla's phone has been away for a while.")
+	require.GreaterOrEqual(t, time.Since(began), after, "not before the while")
+	require.Contains(t, page, "Carla</span>: on another phone, away")
+
+	_, stopCarla = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+version)
+	defer stopCarla()
+	page = awaits("Carla's phone is back.")
+	require.NotContains(t, page, "Carla</span>: on another phone, away")
+}

@@ -31,6 +31,9 @@ type Store struct {
 	conn  *pgx.ConnConfig // the listening connection's (Follow): the URL's, without the pool's settings
 	// The listening connection while Follow listens (for tests: to cut it).
 	listening atomic.Pointer[pgx.Conn]
+	// Who hears the servers' presence (HearPresence), set before Follow.
+	presenceHeard     func(msg string)
+	presenceListening func()
 }
 
 // Channel is the channel of NOTIFY on which every new version of a table is announced,

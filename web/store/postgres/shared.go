@@ -153,16 +153,28 @@ func (s *Store) listen(ctx context.Context, changed func(id string, version int6
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
+	if s.presenceHeard != nil {
+		if _, err := conn.Exec(ctx, `LISTEN `+PresenceChannel); err != nil {
+			return err
+		}
+	}
 	if _, err := conn.Exec(ctx, `LISTEN `+Channel); err != nil {
 		return err
 	}
 	s.listening.Store(conn)
 	defer s.listening.Store(nil)
+	if s.presenceListening != nil {
+		s.presenceListening()
+	}
 	listening(ctx)
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
+		}
+		if n.Channel == PresenceChannel {
+			s.presenceHeard(n.Payload)
+			continue
 		}
 		if n.Payload == sweptPayload {
 			changed("", 0)
@@ -175,4 +187,21 @@ func (s *Store) listen(ctx context.Context, changed func(id string, version int6
 		}
 		changed(id, version)
 	}
+}
+
+// PresenceChannel is the channel of NOTIFY on which the servers tell each other which
+// devices have a live stream on them (table.PresenceBus; the messages are table's).
+const PresenceChannel = "tavolo_presence"
+
+// Announce sends a message of presence to every server listening (this one too).
+func (s *Store) Announce(ctx context.Context, msg string) error {
+	_, err := s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, PresenceChannel, msg)
+	return err
+}
+
+// HearPresence has Follow listen to the servers' presence too: heard is told each
+// message, listening each time it listens again (and the first time). Called before
+// Follow.
+func (s *Store) HearPresence(heard func(msg string), listening func()) {
+	s.presenceHeard, s.presenceListening = heard, listening
 }
