@@ -358,3 +358,28 @@ func TestPostgresPresenceAcrossServers(t *testing.T) {
 	page = awaits("Carla's phone is back.")
 	require.NotContains(t, page, "Carla</span>: on another phone, away")
 }
+
+// A join code given on A reaches B's copy of the table at once (the version stays, so
+// only the store's notification says it): B's cache has the code, and a phone joining on
+// B with it finds the table.
+func TestPostgresJoinCodeReachesTheOtherServer(t *testing.T) {
+	cfg := postgresConfig(t)
+	a, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	b, _ := newServerPairWith(t, cfg)
+	ctx := context.Background()
+	tb := newTable(t, newClient(t, tsA), diamanttable.DrawApp, diamanttable.VotePhone, 2026, "Ada", "Bruno", "Carla")
+	rec, err := b.Store.Load(ctx, tb.id) // kept in B's cache, without a code
+	require.NoError(t, err)
+	require.Empty(t, rec.Code)
+	require.NoError(t, a.Tables.GiveCode(ctx, tb.id))
+	onA, err := a.Store.Load(ctx, tb.id)
+	require.NoError(t, err)
+	require.NotEmpty(t, onA.Code)
+	require.Eventually(t, func() bool {
+		rec, err := b.Store.Load(ctx, tb.id)
+		require.NoError(t, err)
+		return rec.Code == onA.Code
+	}, 2*time.Second, 5*time.Millisecond, "B's copy has the code")
+	require.Equal(t, onA.Version, rec.Version, "the version stays")
+}

@@ -119,7 +119,8 @@ func (s *Store) Versions(ctx context.Context, ids []string) (map[string]int64, e
 
 // Follow hears every new version of a table that any server commits (this one's too), on
 // one connection of its own (LISTEN), and tells changed, in the order of the commits, until
-// ctx ends; a sweep that archived or deleted tables is told as changed("", 0). A notification missed is never sent again: each time it listens again, after
+// ctx ends; a join code given (the version kept) as changed(id, 0), a sweep that archived
+// or deleted tables as changed("", 0). A notification missed is never sent again: each time it listens again, after
 // its connection was lost (and the first time), it calls listening, once nothing can be
 // missed any more, for the caller to read what it follows again (Versions); lost is told
 // why each connection ended.
@@ -181,6 +182,10 @@ func (s *Store) listen(ctx context.Context, changed func(id string, version int6
 			continue
 		}
 		id, v, ok := strings.Cut(n.Payload, " ")
+		if ok && v == codePayload && id != "" {
+			changed(id, 0)
+			continue
+		}
 		version, err := strconv.ParseInt(v, 10, 64)
 		if !ok || err != nil || id == "" {
 			continue // not Tavolo's
