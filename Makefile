@@ -57,7 +57,7 @@ test-go: postgres-deps
 test-js:
 	node --test pwa/test/
 
-test-browser: build browser-deps
+test-browser: build browser-deps postgres-deps
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
 
 # Screenshots of every game's screens at 320×568 and 390×844, light and dark, into screens/
