@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/store/storetest"
 	"tavolo/web/table"
 )
 
@@ -68,7 +69,7 @@ func TestFollowHearsEveryCommittedVersion(t *testing.T) {
 	require.Equal(t, []int64{1, 2, 3}, h.of("t"))
 
 	a.now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) }
-	_, deleted, err := a.Sweep(ctx, sweepTimes(a.now()))
+	_, deleted, err := a.Sweep(ctx, storetest.SweepTimes(a.now()))
 	require.NoError(t, err)
 	require.Equal(t, 1, deleted)
 	require.Eventually(t, func() bool { return len(h.of("")) == 1 }, 5*time.Second, 5*time.Millisecond)
