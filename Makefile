@@ -69,9 +69,9 @@ screens: build browser-deps
 browser-deps: node_modules/.installed
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
-# The PostgreSQL tests (web/store/postgres, internal/pgtest) start a server of their own in
-# a temporary folder from Debian's postgresql package: installed when missing, as Chromium
-# is. Only its programs are used; the cluster the package may start is left alone.
+# The PostgreSQL tests (web/store/postgres, internal/pgtest, web's of several servers, the
+# browser's two-servers.spec.mjs) start a server of their own in a temporary folder from
+# Debian's postgresql package: installed when missing, as Chromium is. Only its programs are used; the cluster the package may start is left alone.
 postgres-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
