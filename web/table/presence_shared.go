@@ -15,8 +15,8 @@ import (
 // PresenceEvery it tells again every device with a stream on it, so that a server that
 // missed a beat (its listening connection was cut) learns it, and a server that dies
 // (killed: it says nothing more) has its devices counted away once its word is
-// PresenceKept beats old. A server that starts listening (again) asks the others to tell
-// all at once ("?"). What is heard goes into the same counts as this server's own
+// PresenceKept beats old, while one that stops says so ("!"). A server that starts
+// listening (again) asks the others to tell all at once ("?"). What is heard goes into the same counts as this server's own
 // streams: a device is away once it has had no stream on any server for the while, and
 // the same calls of changed wake the pages. Nothing of this runs on a server alone.
 //
@@ -101,6 +101,11 @@ func (p *Presence) Beat(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
+			// Stopping: the others forget what this server said at once ("!"), rather
+			// than after PresenceKept beats; its phones are told to reconnect, to another.
+			bye, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+			_ = s.bus.Announce(bye, "! "+s.server)
+			cancel()
 			return
 		case <-s.wake:
 		case now := <-tick.C:
@@ -180,6 +185,8 @@ func (p *Presence) heard(msg string) {
 		s.all = true
 		s.mu.Unlock()
 		s.poke()
+	case "!":
+		p.forgetServer(f[1])
 	case "+", "-":
 		var tell []string
 		now := time.Now()
@@ -224,6 +231,23 @@ func (p *Presence) remote(server string, k seenKey, here bool, now time.Time) (b
 	}
 	e.remote[server] = now
 	return back
+}
+
+// forgetServer forgets all a server said: it stopped.
+func (p *Presence) forgetServer(server string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	for k, e := range p.seen {
+		if e.remote[server].IsZero() {
+			continue
+		}
+		delete(e.remote, server)
+		if !e.here() {
+			e.last = now
+			p.idle(k, e)
+		}
+	}
 }
 
 // expire forgets what the other servers said last before: a server that said nothing

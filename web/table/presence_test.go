@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -80,6 +81,19 @@ func (b *memoryBus) Announce(_ context.Context, msg string) error {
 	return nil
 }
 
+// memoryPort is a server's way onto a memoryBus; a dead one (killed) says nothing.
+type memoryPort struct {
+	*memoryBus
+	dead atomic.Bool
+}
+
+func (p *memoryPort) Announce(ctx context.Context, msg string) error {
+	if p.dead.Load() {
+		return nil
+	}
+	return p.memoryBus.Announce(ctx, msg)
+}
+
 func (b *memoryBus) HearPresence(heard func(string), listening func()) {
 	b.mu.Lock()
 	b.heard = append(b.heard, heard)
@@ -93,7 +107,8 @@ func TestPresenceSharedBetweenServers(t *testing.T) {
 
 // Two servers' presences on one bus: a device's stream on A keeps it present on B; its
 // close makes it away on B after the while; back on B, A hears it back; A killed (it says
-// nothing more), B counts its devices away once its word is PresenceKept beats old.
+// nothing more), B counts its devices away once its word is PresenceKept beats old; C
+// stopped (it says so), at once.
 func presenceShared(t *testing.T) {
 	const after, every = 80 * time.Millisecond, time.Second
 	var mu sync.Mutex
@@ -113,7 +128,8 @@ func presenceShared(t *testing.T) {
 	ctx, stopA := context.WithCancel(context.Background())
 	ctxB, stopB := context.WithCancel(context.Background())
 	defer stopB()
-	a.Share(bus, every)
+	portA := &memoryPort{memoryBus: bus}
+	a.Share(portA, every)
 	b.Share(bus, every)
 	go a.Beat(ctx)
 	go b.Beat(ctxB)
@@ -154,7 +170,9 @@ func presenceShared(t *testing.T) {
 	settle()
 	require.False(t, c.Away("b2", "e"), "told by A when C asked")
 
-	// A killed: B and C keep its word for PresenceKept beats, then count e away.
+	// A killed: it says nothing more. B and C keep its word for PresenceKept beats, then
+	// count e away.
+	portA.dead.Store(true)
 	stopA()
 	time.Sleep(PresenceKept * every)
 	synctest.Wait()
@@ -165,4 +183,14 @@ func presenceShared(t *testing.T) {
 	require.True(t, b.Away("b2", "e"), "A said nothing for too long")
 	require.True(t, c.Away("b2", "e"))
 	require.Equal(t, before+1, count(), "told once")
+
+	// C stops, its device's stream with it: B forgets what C said at once, and counts the
+	// device away after the while.
+	c.Enter("b3", "f")
+	synctest.Wait()
+	require.False(t, b.Away("b3", "f"))
+	stopC()
+	synctest.Wait()
+	settle()
+	require.True(t, b.Away("b3", "f"), "C said it stopped")
 }
