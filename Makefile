@@ -57,7 +57,7 @@ test-go: postgres-deps
 test-js:
 	node --test pwa/test/
 
-test-browser: build browser-deps
+test-browser: build browser-deps postgres-deps
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
 
 # Screenshots of every game's screens at 320×568 and 390×844, light and dark, into screens/
@@ -69,9 +69,9 @@ screens: build browser-deps
 browser-deps: node_modules/.installed
 	@[ -x $(CHROMIUM) ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; }
 
-# The PostgreSQL tests (web/store/postgres, internal/pgtest) start a server of their own in
-# a temporary folder from Debian's postgresql package: installed when missing, as Chromium
-# is. Only its programs are used; the cluster the package may start is left alone.
+# The PostgreSQL tests (web/store/postgres, internal/pgtest, web's of several servers, the
+# browser's two-servers.spec.mjs) start a server of their own in a temporary folder from
+# Debian's postgresql package: installed when missing, as Chromium is. Only its programs are used; the cluster the package may start is left alone.
 postgres-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 

@@ -124,28 +124,14 @@ func TestPostgresTwoServersOneTable(t *testing.T) {
 	}
 	step := pt.step(a)
 
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	codes := make([]int, len(names))
-	for i := range names {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			res, _ := pt.vote(i, i, i%3 == 0, step)
-			codes[i] = res.StatusCode
-		}()
-	}
-	close(start)
-	wg.Wait()
-	for i, code := range codes {
+	for i, code := range pt.voteAtOnce(step) {
 		require.Equal(t, http.StatusSeeOther, code, "phone %d (on server %s)", i, map[bool]string{true: "B", false: "A"}[i%2 == 1])
 	}
 	rec, err := b.Store.Load(context.Background(), pt.id)
 	require.NoError(t, err)
 	votes, reveals := countVotes(t, rec)
 	require.Equal(t, len(names), votes)
-	require.Equal(t, 1, reveals)
+	require.Equal(t, []diamant.Seats{diamant.SeatsOf(0, 3)}, reveals, "one reveal: those who left")
 	// Every phone, on either server, reaches the table's version.
 	for i := range streams {
 		untilVersion(t, streams[i], rec.Version)
@@ -156,30 +142,6 @@ func TestPostgresTwoServersOneTable(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, rec.Version, r.Version)
 	}
-}
-
-// countVotes replays a Diamant table's log: its votes, and its reveals.
-func countVotes(t *testing.T, rec table.Record) (votes, reveals int) {
-	t.Helper()
-	var opt diamanttable.Options
-	require.NoError(t, json.Unmarshal(rec.Setup, &opt))
-	state, _, err := diamant.Start(opt.Setup)
-	require.NoError(t, err)
-	for _, raw := range rec.Log {
-		var a diamant.Action
-		require.NoError(t, json.Unmarshal(raw, &a))
-		events, err := state.Apply(a)
-		require.NoError(t, err)
-		if a.Type == diamant.ActVote {
-			votes++
-		}
-		for _, e := range events {
-			if e.Type == diamant.EvVotesRevealed {
-				reveals++
-			}
-		}
-	}
-	return votes, reveals
 }
 
 // A server whose listening connection is cut (the database restarted, a network lost)
@@ -302,4 +264,84 @@ func TestPostgresKillOneOfTwoServers(t *testing.T) {
 		require.NoError(t, err)
 		require.Greater(t, after.Version, before.Version, "table %s changed on B", kt.id)
 	}
+}
+
+// Two servers on one database: the host's page on B and Carla's stream on A. B counts
+// Carla present while her stream is open on A; once it closes, B's host page says she is
+// away after the while, and back when she opens it again on A.
+func TestPostgresPresenceAcrossServers(t *testing.T) {
+	const after = 300 * time.Millisecond
+	cfg := postgresConfig(t)
+	cfg.AwayAfter = after
+	_, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	_, tsB := newServerPairWith(t, cfg)
+	pt := newPhoneTable(t, tsA, "Anna", "Bruno", "Carla")
+	pt.phones[0].base = tsB.URL
+	pt.phones[2].base = tsA.URL
+	carla, stopCarla := openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events")
+	next(t, carla)
+	host, stopHost := openStream(t, pt.phones[0], "/diamant/"+pt.id+"/events?view=table")
+	defer stopHost()
+	version := next(t, host).ID
+	require.NotEmpty(t, version)
+
+	// Long past the while: Bruno (no stream anywhere) is away on B, Carla is not.
+	time.Sleep(5 * after)
+	_, body := pt.phones[0].get("/diamant/"+pt.id+"/table", nil)
+	require.Contains(t, body, "Bruno</span>: on another phone, away")
+	require.NotContains(t, body, "Carla</span>: on another phone, away", "her stream is open on A")
+
+	// awaits reads the host's presence events until one says want; it returns its page.
+	awaits := func(want string) string {
+		t.Helper()
+		for {
+			e := next(t, host)
+			if e.Event != "presence" {
+				continue
+			}
+			var r diamantReply
+			require.NoError(t, json.Unmarshal([]byte(e.Data), &r))
+			for _, say := range r.Announce {
+				if say.Text == want {
+					return r.HTML
+				}
+			}
+		}
+	}
+	began := time.Now()
+	stopCarla()
+	page := awaits("Carla's phone has been away for a while.")
+	require.GreaterOrEqual(t, time.Since(began), after, "not before the while")
+	require.Contains(t, page, "Carla</span>: on another phone, away")
+
+	_, stopCarla = openStream(t, pt.phones[2], "/diamant/"+pt.id+"/events?since="+version)
+	defer stopCarla()
+	page = awaits("Carla's phone is back.")
+	require.NotContains(t, page, "Carla</span>: on another phone, away")
+}
+
+// A join code given on A reaches B's copy of the table at once (the version stays, so
+// only the store's notification says it): B's cache has the code, and a phone joining on
+// B with it finds the table.
+func TestPostgresJoinCodeReachesTheOtherServer(t *testing.T) {
+	cfg := postgresConfig(t)
+	a, tsA := newServerPairWith(t, cfg)
+	cfg.DataDir = t.TempDir()
+	b, _ := newServerPairWith(t, cfg)
+	ctx := context.Background()
+	tb := newTable(t, newClient(t, tsA), diamanttable.DrawApp, diamanttable.VotePhone, 2026, "Ada", "Bruno", "Carla")
+	rec, err := b.Store.Load(ctx, tb.id) // kept in B's cache, without a code
+	require.NoError(t, err)
+	require.Empty(t, rec.Code)
+	require.NoError(t, a.Tables.GiveCode(ctx, tb.id))
+	onA, err := a.Store.Load(ctx, tb.id)
+	require.NoError(t, err)
+	require.NotEmpty(t, onA.Code)
+	require.Eventually(t, func() bool {
+		rec, err := b.Store.Load(ctx, tb.id)
+		require.NoError(t, err)
+		return rec.Code == onA.Code
+	}, 2*time.Second, 5*time.Millisecond, "B's copy has the code")
+	require.Equal(t, onA.Version, rec.Version, "the version stays")
 }

@@ -51,6 +51,9 @@ type Config struct {
 	// AwayAfter: how long a phone's live stream may stay closed before its seats count
 	// as away (0: 30 s). Short in tests.
 	AwayAfter time.Duration
+	// PresenceEvery: with a store several servers share, how often each tells the others
+	// again which phones have a stream on it (table.PresenceEvery when 0): for tests.
+	PresenceEvery time.Duration
 	// NewTablesPerHour (N): one device may open N tables at once, then one every hour/N,
 	// so N an hour once its allowance is spent and at most 2N in any hour (0: 20).
 	// NewTablesPerHourPerAddress: the same for all the devices of one client address
@@ -196,11 +199,22 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 		var ctx context.Context
 		ctx, s.stopFollow = context.WithCancel(context.Background())
 		s.followed = make(chan struct{})
+		// Who is away, told between the servers (table.Presence.Share), on the same
+		// listening connection: set up before it listens.
+		bus, sharePresence := db.(table.PresenceBus)
+		if sharePresence {
+			k.Presence.Share(bus, presenceEvery(cfg))
+		}
 		go func() {
 			defer close(s.followed)
+			var beats sync.WaitGroup
+			if sharePresence {
+				beats.Go(func() { k.Presence.Beat(ctx) })
+			}
 			tables.Follow(ctx, func(err error) {
 				log.Warn("the database's notifications stopped: listening again; meanwhile other servers' changes reach this one's phones late", "err", err)
 			})
+			beats.Wait()
 		}()
 	}
 	registered := cfg.Games
@@ -225,6 +239,15 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	}
 	s.routes()
 	return s, nil
+}
+
+// presenceEvery is how often a server sharing its store tells the others again who has a
+// stream on it (table.PresenceEvery; a test's Config may say sooner).
+func presenceEvery(cfg Config) time.Duration {
+	if cfg.PresenceEvery > 0 {
+		return cfg.PresenceEvery
+	}
+	return table.PresenceEvery
 }
 
 // capOr is a configured cap: v, or def when v is 0; less than 0 is no cap (0).

@@ -30,6 +30,11 @@ func TestContract(t *testing.T) {
 			require.NoError(t, old.Close())
 			return openTest(t, dirs[old])
 		},
+		Clocked: func(t *testing.T, now func() time.Time) table.Store {
+			s := openTest(t, t.TempDir())
+			s.now = now
+			return s
+		},
 	})
 }
 
@@ -55,51 +60,6 @@ func BenchmarkAppend(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-}
-
-func TestSweepArchivesIdleTablesAndDeletesOldOnes(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return clock }
-	mk := func(id string, finished bool) {
-		require.NoError(t, s.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-		_, err := s.Append(ctx, id, 0, json.RawMessage(`{}`), finished)
-		require.NoError(t, err)
-	}
-	mk("idle", false)
-	mk("done", true)
-	require.NoError(t, s.Create(ctx, table.Table{ID: "never-played", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	require.NoError(t, s.SetCode(ctx, "idle", "ABCDEF"))
-	clock = clock.Add(25 * time.Hour)
-	mk("fresh", false)
-	// A table nobody has played yet, made an hour ago: kept (its players may be joining).
-	clock = clock.Add(-time.Hour)
-	require.NoError(t, s.Create(ctx, table.Table{ID: "just-made", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	clock = clock.Add(time.Hour)
-
-	archived, deleted, err := s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
-	require.NoError(t, err)
-	require.Equal(t, 1, archived)
-	require.Equal(t, 1, deleted, "a table never played, unchanged for two hours, goes")
-	_, err = s.Load(ctx, "never-played")
-	require.ErrorIs(t, err, table.ErrNotFound)
-	_, err = s.Load(ctx, "just-made")
-	require.NoError(t, err)
-	r, err := s.Load(ctx, "idle")
-	require.NoError(t, err)
-	require.True(t, r.Archived)
-	_, err = s.FindByCode(ctx, "ABCDEF")
-	require.ErrorIs(t, err, table.ErrNotFound, "an archived table can no longer be joined")
-	list, _ := s.ListForDevice(ctx, "d", "diamant")
-	require.Len(t, list, 3, "the archived table leaves the list")
-
-	clock = clock.Add(8 * 24 * time.Hour)
-	_, deleted, err = s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
-	require.NoError(t, err)
-	require.Equal(t, 4, deleted, "after a week unchanged, finished and idle tables all go")
-	_, err = s.Load(ctx, "done")
-	require.ErrorIs(t, err, table.ErrNotFound)
 }
 
 func TestMigrationsRunOnce(t *testing.T) {
@@ -141,30 +101,6 @@ func TestMigrationFromTheFirstSchema(t *testing.T) {
 	id, err := s.FindImport(ctx, "k")
 	require.NoError(t, err)
 	require.Equal(t, "new", id)
-}
-
-// Archiving a table forgets its import key, as it does its code: the record moved again
-// makes a new table, not the archived one (read-only, out of the lists).
-func TestSweepForgetsTheImportKeyOfArchivedTables(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, t.TempDir())
-	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return clock }
-	moved := func(id string) table.Record {
-		return table.Record{Table: table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`), ImportKey: "k"},
-			Log: []json.RawMessage{json.RawMessage(`{"draw":"T5"}`)}, Devices: []table.Device{{ID: "d", Host: true}}}
-	}
-	require.NoError(t, s.Import(ctx, moved("first")))
-	clock = clock.Add(25 * time.Hour)
-	archived, _, err := s.Sweep(ctx, table.SweepTimes{EmptyBefore: clock.Add(-2 * time.Hour), IdleBefore: clock.Add(-24 * time.Hour), DeleteBefore: clock.Add(-7 * 24 * time.Hour)})
-	require.NoError(t, err)
-	require.Equal(t, 1, archived)
-	_, err = s.FindImport(ctx, "k")
-	require.ErrorIs(t, err, table.ErrNotFound)
-	require.NoError(t, s.Import(ctx, moved("again")))
-	id, err := s.FindImport(ctx, "k")
-	require.NoError(t, err)
-	require.Equal(t, "again", id)
 }
 
 // The writes leave the WAL to the checkpointer: within a second of them the database file

@@ -51,10 +51,16 @@ func (ts *Tables) Shared() bool { return ts.shared != nil }
 
 // moved is a table's new version, heard from the store; an empty id is any table (a
 // sweep archived or deleted some): every cached table is dropped, as after this server's
-// own sweep.
+// own sweep; a version 0 is a change that kept the version (a join code given): the
+// cached table is dropped, as after this server's own (Cache.SetCode), and no stream
+// woken.
 func (ts *Tables) moved(id string, version int64) {
 	if id == "" {
 		ts.kept.clear()
+		return
+	}
+	if version == 0 {
+		ts.kept.check(id, 0, false)
 		return
 	}
 	ts.kept.moved(id, version)

@@ -121,7 +121,9 @@ type Shared interface {
 	// under it (found: false when it is not in the store); unlock lets it go.
 	LockTable(ctx context.Context, id string) (version int64, found bool, unlock func(), err error)
 	// Follow tells changed of every new version of a table committed by any server, in
-	// order, until ctx ends; an empty id is any table (a sweep archived or deleted some). A change may be missed while it is not listening: it calls
+	// order, until ctx ends; an empty id is any table (a sweep archived or deleted some),
+	// a version 0 a change that kept the version (a join code given). A change may be
+	// missed while it is not listening: it calls
 	// listening each time it listens again (and the first time), for the caller to read
 	// what it follows again (Versions); lost is told why it stopped listening.
 	Follow(ctx context.Context, changed func(id string, version int64), listening func(context.Context), lost func(error))

@@ -31,13 +31,21 @@ type Store struct {
 	conn  *pgx.ConnConfig // the listening connection's (Follow): the URL's, without the pool's settings
 	// The listening connection while Follow listens (for tests: to cut it).
 	listening atomic.Pointer[pgx.Conn]
+	// Who hears the servers' presence (HearPresence), set before Follow.
+	presenceHeard     func(msg string)
+	presenceListening func()
 }
 
 // Channel is the channel of NOTIFY on which every new version of a table is announced,
-// as "ID VERSION", and a sweep that archived or deleted tables as sweptPayload.
+// as "ID VERSION", a join code given as "ID code", and a sweep that archived or deleted
+// tables as sweptPayload.
 const Channel = "tavolo_tables"
 
 const sweptPayload = "swept"
+
+// codePayload follows a table's id when its join code was given: "ID code" (its version
+// stays).
+const codePayload = "code"
 
 // writeTimeout bounds a change: it is not cut short when its request ends (a phone that
 // goes away mid-write must not leave the reply unsure of what was stored), but a database
@@ -399,7 +407,10 @@ func (s *Store) Update(ctx context.Context, id string, version int64, setup json
 func (s *Store) SetCode(ctx context.Context, id, code string) error {
 	ctx, cancel := writing(ctx)
 	defer cancel()
-	tag, err := s.pool.Exec(ctx, `UPDATE tables SET code = $2 WHERE id = $1`, id, code)
+	// The version stays: the other servers are told apart ("ID code", Follow), for a copy
+	// of the table they keep to be read again.
+	tag, err := s.pool.Exec(ctx, `WITH u AS (UPDATE tables SET code = $2 WHERE id = $1 RETURNING id)
+		SELECT pg_notify($3, id || ' `+codePayload+`') FROM u`, id, code, Channel)
 	if uniqueViolation(err, "tables_code_key") {
 		return table.ErrCodeTaken
 	}

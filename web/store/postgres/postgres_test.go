@@ -35,6 +35,11 @@ func TestContract(t *testing.T) {
 			require.NoError(t, old.Close())
 			return openTest(t, urls[old])
 		},
+		Clocked: func(t *testing.T, now func() time.Time) table.Store {
+			s := openTest(t, srv.Database(t))
+			s.now = now
+			return s
+		},
 	})
 }
 
@@ -116,78 +121,6 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 	require.ErrorContains(t, err, "newer")
 }
 
-func sweepTimes(now time.Time) table.SweepTimes {
-	return table.SweepTimes{EmptyBefore: now.Add(-2 * time.Hour), IdleBefore: now.Add(-24 * time.Hour), DeleteBefore: now.Add(-7 * 24 * time.Hour)}
-}
-
-// As the SQLite store's test of the same name.
-func TestSweepArchivesIdleTablesAndDeletesOldOnes(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, srv.Database(t))
-	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return clock }
-	mk := func(id string, finished bool) {
-		require.NoError(t, s.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-		_, err := s.Append(ctx, id, 0, json.RawMessage(`{}`), finished)
-		require.NoError(t, err)
-	}
-	mk("idle", false)
-	mk("done", true)
-	require.NoError(t, s.Create(ctx, table.Table{ID: "never-played", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	require.NoError(t, s.SetCode(ctx, "idle", "ABCDEF"))
-	clock = clock.Add(25 * time.Hour)
-	mk("fresh", false)
-	clock = clock.Add(-time.Hour)
-	require.NoError(t, s.Create(ctx, table.Table{ID: "just-made", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	clock = clock.Add(time.Hour)
-
-	archived, deleted, err := s.Sweep(ctx, sweepTimes(clock))
-	require.NoError(t, err)
-	require.Equal(t, 1, archived)
-	require.Equal(t, 1, deleted, "a table never played, unchanged for two hours, goes")
-	_, err = s.Load(ctx, "never-played")
-	require.ErrorIs(t, err, table.ErrNotFound)
-	_, err = s.Load(ctx, "just-made")
-	require.NoError(t, err)
-	r, err := s.Load(ctx, "idle")
-	require.NoError(t, err)
-	require.True(t, r.Archived)
-	_, err = s.FindByCode(ctx, "ABCDEF")
-	require.ErrorIs(t, err, table.ErrNotFound, "an archived table can no longer be joined")
-	list, _ := s.ListForDevice(ctx, "d", "diamant")
-	require.Len(t, list, 3, "the archived table leaves the list")
-
-	clock = clock.Add(8 * 24 * time.Hour)
-	_, deleted, err = s.Sweep(ctx, sweepTimes(clock))
-	require.NoError(t, err)
-	require.Equal(t, 4, deleted, "after a week unchanged, finished and idle tables all go")
-	_, err = s.Load(ctx, "done")
-	require.ErrorIs(t, err, table.ErrNotFound)
-}
-
-// Archiving a table forgets its import key, as it does its code.
-func TestSweepForgetsTheImportKeyOfArchivedTables(t *testing.T) {
-	ctx := context.Background()
-	s := openTest(t, srv.Database(t))
-	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return clock }
-	moved := func(id string) table.Record {
-		return table.Record{Table: table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`), ImportKey: "k"},
-			Log: []json.RawMessage{json.RawMessage(`{"draw":"T5"}`)}, Devices: []table.Device{{ID: "d", Host: true}}}
-	}
-	require.NoError(t, s.Import(ctx, moved("first")))
-	clock = clock.Add(25 * time.Hour)
-	archived, _, err := s.Sweep(ctx, sweepTimes(clock))
-	require.NoError(t, err)
-	require.Equal(t, 1, archived)
-	_, err = s.FindImport(ctx, "k")
-	require.ErrorIs(t, err, table.ErrNotFound)
-	require.NoError(t, s.Import(ctx, moved("again")))
-	id, err := s.FindImport(ctx, "k")
-	require.NoError(t, err)
-	require.Equal(t, "again", id)
-}
-
 // While one server sweeps (its advisory lock held), another's sweep does nothing.
 func TestSweepOnOneServerAtATime(t *testing.T) {
 	ctx := context.Background()
@@ -202,12 +135,12 @@ func TestSweepOnOneServerAtATime(t *testing.T) {
 	require.NoError(t, err)
 	_, err = tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, sweepLock)
 	require.NoError(t, err)
-	_, deleted, err := b.Sweep(ctx, sweepTimes(clock))
+	_, deleted, err := b.Sweep(ctx, storetest.SweepTimes(clock))
 	require.NoError(t, err)
 	require.Zero(t, deleted, "the other server is sweeping")
 	require.NoError(t, tx.Rollback(ctx))
 
-	_, deleted, err = b.Sweep(ctx, sweepTimes(clock))
+	_, deleted, err = b.Sweep(ctx, storetest.SweepTimes(clock))
 	require.NoError(t, err)
 	require.Equal(t, 1, deleted)
 }

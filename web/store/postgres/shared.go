@@ -119,7 +119,8 @@ func (s *Store) Versions(ctx context.Context, ids []string) (map[string]int64, e
 
 // Follow hears every new version of a table that any server commits (this one's too), on
 // one connection of its own (LISTEN), and tells changed, in the order of the commits, until
-// ctx ends; a sweep that archived or deleted tables is told as changed("", 0). A notification missed is never sent again: each time it listens again, after
+// ctx ends; a join code given (the version kept) as changed(id, 0), a sweep that archived
+// or deleted tables as changed("", 0). A notification missed is never sent again: each time it listens again, after
 // its connection was lost (and the first time), it calls listening, once nothing can be
 // missed any more, for the caller to read what it follows again (Versions); lost is told
 // why each connection ended.
@@ -153,26 +154,59 @@ func (s *Store) listen(ctx context.Context, changed func(id string, version int6
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
+	if s.presenceHeard != nil {
+		if _, err := conn.Exec(ctx, `LISTEN `+PresenceChannel); err != nil {
+			return err
+		}
+	}
 	if _, err := conn.Exec(ctx, `LISTEN `+Channel); err != nil {
 		return err
 	}
 	s.listening.Store(conn)
 	defer s.listening.Store(nil)
+	if s.presenceListening != nil {
+		s.presenceListening()
+	}
 	listening(ctx)
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
+		if n.Channel == PresenceChannel {
+			s.presenceHeard(n.Payload)
+			continue
+		}
 		if n.Payload == sweptPayload {
 			changed("", 0)
 			continue
 		}
 		id, v, ok := strings.Cut(n.Payload, " ")
+		if ok && v == codePayload && id != "" {
+			changed(id, 0)
+			continue
+		}
 		version, err := strconv.ParseInt(v, 10, 64)
 		if !ok || err != nil || id == "" {
 			continue // not Tavolo's
 		}
 		changed(id, version)
 	}
+}
+
+// PresenceChannel is the channel of NOTIFY on which the servers tell each other which
+// devices have a live stream on them (table.PresenceBus; the messages are table's).
+const PresenceChannel = "tavolo_presence"
+
+// Announce sends a message of presence to every server listening (this one too).
+func (s *Store) Announce(ctx context.Context, msg string) error {
+	_, err := s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, PresenceChannel, msg)
+	return err
+}
+
+// HearPresence has Follow listen to the servers' presence too: heard is told each
+// message, listening each time it listens again (and the first time). Called before
+// Follow.
+func (s *Store) HearPresence(heard func(msg string), listening func()) {
+	s.presenceHeard, s.presenceListening = heard, listening
 }

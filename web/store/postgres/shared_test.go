@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"tavolo/web/store/storetest"
 	"tavolo/web/table"
 )
 
@@ -48,7 +49,7 @@ func (h *heard) of(id string) []int64 {
 }
 
 // Every version committed by one server is heard by another, in order; a change refused
-// is not heard; a sweep is heard as any table.
+// is not heard; a join code given is heard as version 0; a sweep is heard as any table.
 func TestFollowHearsEveryCommittedVersion(t *testing.T) {
 	ctx := context.Background()
 	url := srv.Database(t)
@@ -63,12 +64,12 @@ func TestFollowHearsEveryCommittedVersion(t *testing.T) {
 	require.NoError(t, err)
 	_, err = a.Update(ctx, "t", v, json.RawMessage(`{"x":1}`), nil)
 	require.NoError(t, err)
-	require.NoError(t, a.SetCode(ctx, "t", "ABCDEF"), "a code keeps the version: nothing heard")
-	require.Eventually(t, func() bool { return len(h.of("t")) == 3 }, 5*time.Second, 5*time.Millisecond, "%v", h.versions)
-	require.Equal(t, []int64{1, 2, 3}, h.of("t"))
+	require.NoError(t, a.SetCode(ctx, "t", "ABCDEF"), "a code keeps the version: heard as version 0")
+	require.Eventually(t, func() bool { return len(h.of("t")) == 4 }, 5*time.Second, 5*time.Millisecond, "%v", h.versions)
+	require.Equal(t, []int64{1, 2, 3, 0}, h.of("t"))
 
 	a.now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) }
-	_, deleted, err := a.Sweep(ctx, sweepTimes(a.now()))
+	_, deleted, err := a.Sweep(ctx, storetest.SweepTimes(a.now()))
 	require.NoError(t, err)
 	require.Equal(t, 1, deleted)
 	require.Eventually(t, func() bool { return len(h.of("")) == 1 }, 5*time.Second, 5*time.Millisecond)

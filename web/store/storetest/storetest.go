@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -14,10 +15,14 @@ import (
 )
 
 // Opener opens a store for a test; Reopen gives the same tables in a new store, as after
-// the process stopped and started again.
+// the process stopped and started again. Clocked opens a new store whose clock is now: a
+// server's store, which sweeps (archives and deletes the tables kept long enough); nil for
+// a store that keeps its tables until they are deleted (memory: a phone's own), whose
+// sweep does nothing.
 type Opener struct {
-	Open   func(t *testing.T) table.Store
-	Reopen func(t *testing.T, old table.Store) table.Store
+	Open    func(t *testing.T) table.Store
+	Reopen  func(t *testing.T, old table.Store) table.Store
+	Clocked func(t *testing.T, now func() time.Time) table.Store
 }
 
 // Run runs the contract against a store.
@@ -29,6 +34,86 @@ func Run(t *testing.T, o Opener) {
 	t.Run("UpdateChangesSetupAndDevicesInOneVersion", func(t *testing.T) { updateInOneVersion(t, o) })
 	t.Run("ImportIsWholeOrNothing", func(t *testing.T) { importWholeOrNothing(t, o) })
 	t.Run("ImportKeyFindsTheTable", func(t *testing.T) { importKeyFindsTheTable(t, o) })
+	if o.Clocked != nil {
+		t.Run("SweepArchivesIdleTablesAndDeletesOldOnes", func(t *testing.T) { sweepArchivesAndDeletes(t, o) })
+		t.Run("SweepForgetsTheImportKeyOfArchivedTables", func(t *testing.T) { sweepForgetsImportKey(t, o) })
+	}
+}
+
+// SweepTimes are a server's sweep at now (web/sweep.go): never played after two hours,
+// idle archived after a day, old deleted after a week.
+func SweepTimes(now time.Time) table.SweepTimes {
+	return table.SweepTimes{EmptyBefore: now.Add(-2 * time.Hour), IdleBefore: now.Add(-24 * time.Hour), DeleteBefore: now.Add(-7 * 24 * time.Hour)}
+}
+
+// A sweep archives the tables idle for a day (their code forgotten, out of the lists),
+// deletes those never played after two hours and the rest after a week, and keeps a table
+// just made.
+func sweepArchivesAndDeletes(t *testing.T, o Opener) {
+	ctx := context.Background()
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	s := o.Clocked(t, func() time.Time { return clock })
+	mk := func(id string, finished bool) {
+		require.NoError(t, s.Create(ctx, table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+		_, err := s.Append(ctx, id, 0, json.RawMessage(`{}`), finished)
+		require.NoError(t, err)
+	}
+	mk("idle", false)
+	mk("done", true)
+	require.NoError(t, s.Create(ctx, table.Table{ID: "never-played", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	require.NoError(t, s.SetCode(ctx, "idle", "ABCDEF"))
+	clock = clock.Add(25 * time.Hour)
+	mk("fresh", false)
+	// A table nobody has played yet, made an hour ago: kept (its players may be joining).
+	clock = clock.Add(-time.Hour)
+	require.NoError(t, s.Create(ctx, table.Table{ID: "just-made", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	clock = clock.Add(time.Hour)
+
+	archived, deleted, err := s.Sweep(ctx, SweepTimes(clock))
+	require.NoError(t, err)
+	require.Equal(t, 1, archived)
+	require.Equal(t, 1, deleted, "a table never played, unchanged for two hours, goes")
+	_, err = s.Load(ctx, "never-played")
+	require.ErrorIs(t, err, table.ErrNotFound)
+	_, err = s.Load(ctx, "just-made")
+	require.NoError(t, err)
+	r, err := s.Load(ctx, "idle")
+	require.NoError(t, err)
+	require.True(t, r.Archived)
+	_, err = s.FindByCode(ctx, "ABCDEF")
+	require.ErrorIs(t, err, table.ErrNotFound, "an archived table can no longer be joined")
+	list, _ := s.ListForDevice(ctx, "d", "diamant")
+	require.Len(t, list, 3, "the archived table leaves the list")
+
+	clock = clock.Add(8 * 24 * time.Hour)
+	_, deleted, err = s.Sweep(ctx, SweepTimes(clock))
+	require.NoError(t, err)
+	require.Equal(t, 4, deleted, "after a week unchanged, finished and idle tables all go")
+	_, err = s.Load(ctx, "done")
+	require.ErrorIs(t, err, table.ErrNotFound)
+}
+
+// Archiving a table forgets its import key, as it does its code: the record moved again
+// makes a new table, not the archived one (read-only, out of the lists).
+func sweepForgetsImportKey(t *testing.T, o Opener) {
+	ctx := context.Background()
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	s := o.Clocked(t, func() time.Time { return clock })
+	moved := func(id string) table.Record {
+		return table.Record{Table: table.Table{ID: id, Game: "diamant", Setup: json.RawMessage(`{}`), ImportKey: "k"},
+			Log: []json.RawMessage{json.RawMessage(`{"draw":"T5"}`)}, Devices: []table.Device{{ID: "d", Host: true}}}
+	}
+	require.NoError(t, s.Import(ctx, moved("first")))
+	clock = clock.Add(25 * time.Hour)
+	archived, _, err := s.Sweep(ctx, SweepTimes(clock))
+	require.NoError(t, err)
+	require.Equal(t, 1, archived)
+	_, err = s.FindImport(ctx, "k")
+	require.ErrorIs(t, err, table.ErrNotFound)
+	require.NoError(t, s.Import(ctx, moved("again")))
+	id, err := s.FindImport(ctx, "k")
+	require.NoError(t, err)
+	require.Equal(t, "again", id)
 }
 
 // A table imported with a key is found by it, after a restart too; a second import with
