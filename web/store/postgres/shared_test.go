@@ -186,26 +186,33 @@ func TestLockedChangesFromManyServersAllApply(t *testing.T) {
 
 // BenchmarkLockedAppend is an action's write as a server sharing the database makes it:
 // the table's lock and version, the write, the lock let go (against BenchmarkAppend); on
-// 8 tables in turn, as a server's requests come (the lock is let go beside the request).
+// 8 tables in turn, as a server's requests come (the lock is let go beside the request),
+// and on one table, whose actions wait for each other's lock: a second's worth of them is
+// how many actions a second one table can take.
 func BenchmarkLockedAppend(b *testing.B) {
-	ctx := context.Background()
-	s := openTest(b, srv.Database(b))
-	ids := make([]string, 8)
-	for i := range ids {
-		ids[i] = fmt.Sprintf("t%d", i)
-		require.NoError(b, s.Create(ctx, table.Table{ID: ids[i], Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		id := ids[i%len(ids)]
-		v, _, unlock, err := s.LockTable(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := s.Append(ctx, id, v, json.RawMessage(`{"draw":"T5"}`), false); err != nil {
-			b.Fatal(err)
-		}
-		unlock()
+	for _, n := range []int{8, 1} {
+		b.Run(fmt.Sprintf("tables=%d", n), func(b *testing.B) {
+			ctx := context.Background()
+			s := openTest(b, srv.Database(b))
+			ids := make([]string, n)
+			for i := range ids {
+				ids[i] = fmt.Sprintf("t%d", i)
+				require.NoError(b, s.Create(ctx, table.Table{ID: ids[i], Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				id := ids[i%len(ids)]
+				v, _, unlock, err := s.LockTable(ctx, id)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := s.Append(ctx, id, v, json.RawMessage(`{"draw":"T5"}`), false); err != nil {
+					b.Fatal(err)
+				}
+				unlock()
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+		})
 	}
 }
 
