@@ -43,8 +43,10 @@ engine:
 
 # The pages' Go code from their templ files (web/page/*.templ); the generated files are
 # committed, and lint fails when they are not what templ makes.
+# templ's code, then pointed at templtext.String (internal/templtext says why).
 generate:
 	$(GO) tool templ generate -path web
+	$(GO) run ./internal/templtext/rewrite web
 
 test: lint test-go test-js test-browser
 
@@ -84,7 +86,7 @@ node_modules/.installed: package.json package-lock.json
 lint: node_modules/.installed
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	@t=$$(mktemp -d) && for f in $$(git ls-files 'web/*.templ'); do mkdir -p $$t/$$(dirname $$f) && cp $$f $$t/$$f; done && \
-		$(GO) tool templ generate -path $$t/web >/dev/null 2>&1 && for f in $$(git ls-files 'web/*.templ'); do \
+		$(GO) tool templ generate -path $$t/web >/dev/null 2>&1 && $(GO) run ./internal/templtext/rewrite $$t/web && for f in $$(git ls-files 'web/*.templ'); do \
 		cmp -s $$t/$${f%.templ}_templ.go $${f%.templ}_templ.go || { echo "make generate needed: $$f"; rm -rf $$t; exit 1; }; done; rm -rf $$t
 	$(GO) vet $(PKGS)
 	$(GO) tool staticcheck $(PKGS)

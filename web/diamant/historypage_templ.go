@@ -8,6 +8,7 @@ package diamant
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import "tavolo/web/page"
 
@@ -47,7 +48,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(p.Heading)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 11, Col: 32}
 			}
@@ -65,7 +66,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(p.Summary)
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(p.Summary)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 13, Col: 42}
 				}
@@ -83,7 +84,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(p.Summary)
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(p.Summary)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 15, Col: 44}
 				}
@@ -96,7 +97,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(p.Where)
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templtext.String(p.Where)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 16, Col: 27}
 				}
@@ -132,7 +133,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.share.button"))
+				templ_7745c5c3_Var8, templ_7745c5c3_Err = templtext.String(f.L.T("app.share.button"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 20, Col: 112}
 				}
@@ -163,7 +164,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.table.back"))
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.table.back"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 22, Col: 79}
 			}
@@ -207,7 +208,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var13 string
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(r.Heading)
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(r.Heading)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 26, Col: 38}
 				}
@@ -225,7 +226,7 @@ func HistoryPage(f page.Frame, p History) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var14 string
-					templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(item)
+					templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(item)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/historypage.templ`, Line: 29, Col: 17}
 					}

@@ -8,6 +8,7 @@ package diamant
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import (
 	"strconv"
@@ -327,7 +328,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(p.Heading)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 179, Col: 44}
 			}
@@ -352,7 +353,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(p.Problem)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 185, Col: 52}
 			}
@@ -371,7 +372,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(p.Proposal)
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(p.Proposal)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 189, Col: 19}
 			}
@@ -410,7 +411,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.proposal.confirm"))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.proposal.confirm"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 193, Col: 89}
 				}
@@ -423,7 +424,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.proposal.cancel"))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.proposal.cancel"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 194, Col: 105}
 				}
@@ -458,7 +459,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(p.UndoWhat)
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templtext.String(p.UndoWhat)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 205, Col: 32}
 			}
@@ -492,7 +493,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.undo.confirm"))
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.undo.confirm"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 208, Col: 58}
 			}
@@ -518,7 +519,7 @@ func PlayContent(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.undo.cancel"))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.undo.cancel"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 209, Col: 66}
 			}
@@ -576,7 +577,7 @@ func lead(s string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(s)
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(s)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 222, Col: 21}
 			}
@@ -617,7 +618,7 @@ func votes(p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(p.Votes)
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templtext.String(p.Votes)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 229, Col: 28}
 			}
@@ -714,7 +715,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var29 string
-		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.continue"))
+		templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote.continue"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 241, Col: 157}
 		}
@@ -727,7 +728,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var30 string
-		templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.leave"))
+		templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote.leave"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 242, Col: 148}
 		}
@@ -748,7 +749,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var31 string
-		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(p.Lead)
+		templ_7745c5c3_Var31, templ_7745c5c3_Err = templtext.String(p.Lead)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 245, Col: 12}
 		}
@@ -761,7 +762,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var32 string
-		templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(p.Deck)
+		templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(p.Deck)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 246, Col: 12}
 		}
@@ -779,7 +780,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var33 string
-			templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(p.Risk)
+			templ_7745c5c3_Var33, templ_7745c5c3_Err = templtext.String(p.Risk)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 248, Col: 26}
 			}
@@ -798,7 +799,7 @@ func diamantVote(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(p.Waiting)
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(p.Waiting)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 251, Col: 32}
 			}
@@ -865,7 +866,7 @@ func diamantExpert(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var37 string
-		templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.expert.button"))
+		templ_7745c5c3_Var37, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.expert.button"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 264, Col: 96}
 		}
@@ -878,7 +879,7 @@ func diamantExpert(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var38 string
-		templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.expert.key"))
+		templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.expert.key"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 265, Col: 59}
 		}
@@ -896,7 +897,7 @@ func diamantExpert(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(p.Expert)
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(p.Expert)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 268, Col: 42}
 			}
@@ -976,7 +977,7 @@ func voteCard(f page.Frame, choice, icon string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var43 string
-		templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(icon)
+		templ_7745c5c3_Var43, templ_7745c5c3_Err = templtext.String(icon)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 279, Col: 62}
 		}
@@ -989,7 +990,7 @@ func voteCard(f page.Frame, choice, icon string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var44 string
-		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote." + choice))
+		templ_7745c5c3_Var44, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote." + choice))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 279, Col: 105}
 		}
@@ -1015,7 +1016,7 @@ func voteCard(f page.Frame, choice, icon string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var46 string
-		templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.play"))
+		templ_7745c5c3_Var46, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote.play"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 280, Col: 83}
 		}
@@ -1118,7 +1119,7 @@ func cardNews(p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var50 string
-			templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(p.LastCard)
+			templ_7745c5c3_Var50, templ_7745c5c3_Err = templtext.String(p.LastCard)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 305, Col: 34}
 			}
@@ -1152,7 +1153,7 @@ func cardNews(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var51 string
-				templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(n.Text)
+				templ_7745c5c3_Var51, templ_7745c5c3_Err = templtext.String(n.Text)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 315, Col: 13}
 				}
@@ -1244,7 +1245,7 @@ func cardPic(p *Play, class string) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var55 string
-				templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(p.LastValue))
+				templ_7745c5c3_Var55, templ_7745c5c3_Err = templtext.String(strconv.Itoa(p.LastValue))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 328, Col: 51}
 				}
@@ -1394,7 +1395,7 @@ func diamantPass(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var62 string
-		templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+		templ_7745c5c3_Var62, templ_7745c5c3_Err = templtext.String(p.Heading)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 353, Col: 43}
 		}
@@ -1431,7 +1432,7 @@ func diamantPass(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var63 string
-		templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.pass.text", "Name", p.Voter.Name))
+		templ_7745c5c3_Var63, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.pass.text", "Name", p.Voter.Name))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 359, Col: 52}
 		}
@@ -1444,7 +1445,7 @@ func diamantPass(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var64 string
-		templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.N("diamant.n.carries", p.Voter.Hand))
+		templ_7745c5c3_Var64, templ_7745c5c3_Err = templtext.String(f.L.N("diamant.n.carries", p.Voter.Hand))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 359, Col: 97}
 		}
@@ -1457,7 +1458,7 @@ func diamantPass(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var65 string
-		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.pass.listen"))
+		templ_7745c5c3_Var65, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.pass.listen"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 362, Col: 47}
 		}
@@ -1518,7 +1519,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var67 string
-			templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(p.ChestNote)
+			templ_7745c5c3_Var67, templ_7745c5c3_Err = templtext.String(p.ChestNote)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 374, Col: 31}
 			}
@@ -1586,7 +1587,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var70 string
-				templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.draw.app"))
+				templ_7745c5c3_Var70, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.draw.app"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 384, Col: 81}
 				}
@@ -1650,7 +1651,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var73 string
-				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(p.VoteStart)
+				templ_7745c5c3_Var73, templ_7745c5c3_Err = templtext.String(p.VoteStart)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 395, Col: 92}
 				}
@@ -1696,7 +1697,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var75 string
-			templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.exits.legend"))
+			templ_7745c5c3_Var75, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.exits.legend"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 402, Col: 43}
 			}
@@ -1728,7 +1729,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var77 string
-					templ_7745c5c3_Var77, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.exits.leaves", "Name", e.Name))
+					templ_7745c5c3_Var77, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.exits.leaves", "Name", e.Name))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 405, Col: 161}
 					}
@@ -1747,7 +1748,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var78 string
-			templ_7745c5c3_Var78, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.exits.confirm"))
+			templ_7745c5c3_Var78, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.exits.confirm"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 409, Col: 72}
 			}
@@ -1802,7 +1803,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var81 string
-			templ_7745c5c3_Var81, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.final.again"))
+			templ_7745c5c3_Var81, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.final.again"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 419, Col: 67}
 			}
@@ -1815,7 +1816,7 @@ func diamantCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var82 string
-			templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.final.new"))
+			templ_7745c5c3_Var82, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.final.new"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 420, Col: 50}
 			}
@@ -1912,7 +1913,7 @@ func voteCards(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var84 string
-				templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(v.Name)
+				templ_7745c5c3_Var84, templ_7745c5c3_Err = templtext.String(v.Name)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 451, Col: 14}
 				}
@@ -1926,7 +1927,7 @@ func voteCards(f page.Frame, p *Play) templ.Component {
 				}
 				if v.Leave {
 					var templ_7745c5c3_Var85 string
-					templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.leave"))
+					templ_7745c5c3_Var85, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote.leave"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 455, Col: 36}
 					}
@@ -1936,7 +1937,7 @@ func voteCards(f page.Frame, p *Play) templ.Component {
 					}
 				} else {
 					var templ_7745c5c3_Var86 string
-					templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.vote.continue"))
+					templ_7745c5c3_Var86, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.vote.continue"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 457, Col: 39}
 					}
@@ -2015,7 +2016,7 @@ func podium(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var90 string
-				templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(pl.Rank))
+				templ_7745c5c3_Var90, templ_7745c5c3_Err = templtext.String(strconv.Itoa(pl.Rank))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 476, Col: 47}
 				}
@@ -2042,7 +2043,7 @@ func podium(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var91 string
-				templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(pl.Text)
+				templ_7745c5c3_Var91, templ_7745c5c3_Err = templtext.String(pl.Text)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 481, Col: 32}
 				}
@@ -2089,7 +2090,7 @@ func standings(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var93 string
-			templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.standings.heading", "Round", p.Round-1))
+			templ_7745c5c3_Var93, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.standings.heading", "Round", p.Round-1))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 493, Col: 80}
 			}
@@ -2133,7 +2134,7 @@ func standings(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var96 string
-				templ_7745c5c3_Var96, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(pl.Rank))
+				templ_7745c5c3_Var96, templ_7745c5c3_Err = templtext.String(strconv.Itoa(pl.Rank))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 500, Col: 48}
 				}
@@ -2154,7 +2155,7 @@ func standings(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var97 string
-				templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(pl.Text)
+				templ_7745c5c3_Var97, templ_7745c5c3_Err = templtext.String(pl.Text)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 502, Col: 33}
 				}
@@ -2199,7 +2200,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var99 string
-		templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.draw.box.heading"))
+		templ_7745c5c3_Var99, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.draw.box.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 513, Col: 52}
 		}
@@ -2233,7 +2234,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var101 string
-		templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.draw.box.search"))
+		templ_7745c5c3_Var101, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.draw.box.search"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 517, Col: 61}
 		}
@@ -2246,7 +2247,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var102 string
-		templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.draw.box.submit"))
+		templ_7745c5c3_Var102, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.draw.box.submit"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 519, Col: 60}
 		}
@@ -2259,7 +2260,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var103 string
-		templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.draw.box.hint"))
+		templ_7745c5c3_Var103, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.draw.box.hint"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 521, Col: 66}
 		}
@@ -2294,7 +2295,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var105 string
-			templ_7745c5c3_Var105, templ_7745c5c3_Err = templ.JoinStringErrs(g.Heading)
+			templ_7745c5c3_Var105, templ_7745c5c3_Err = templtext.String(g.Heading)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 527, Col: 24}
 			}
@@ -2338,7 +2339,7 @@ func diamantDrawBox(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var108 string
-				templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(c.Label)
+				templ_7745c5c3_Var108, templ_7745c5c3_Err = templtext.String(c.Label)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 530, Col: 96}
 				}
@@ -2427,7 +2428,7 @@ func summaryItem(icon, text string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var112 string
-		templ_7745c5c3_Var112, templ_7745c5c3_Err = templ.JoinStringErrs(text)
+		templ_7745c5c3_Var112, templ_7745c5c3_Err = templtext.String(text)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 541, Col: 69}
 		}
@@ -2466,7 +2467,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var114 string
-		templ_7745c5c3_Var114, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.cave.heading"))
+		templ_7745c5c3_Var114, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.cave.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 547, Col: 49}
 		}
@@ -2493,7 +2494,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var115 string
-				templ_7745c5c3_Var115, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.N("diamant.n.carries.name", r.Hand, "Name", r.Name))
+				templ_7745c5c3_Var115, templ_7745c5c3_Err = templtext.String(f.L.N("diamant.n.carries.name", r.Hand, "Name", r.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 552, Col: 66}
 				}
@@ -2513,7 +2514,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var116 string
-			templ_7745c5c3_Var116, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.cave.empty"))
+			templ_7745c5c3_Var116, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.cave.empty"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 556, Col: 37}
 			}
@@ -2531,7 +2532,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var117 string
-		templ_7745c5c3_Var117, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.table.heading"))
+		templ_7745c5c3_Var117, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.table.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 559, Col: 38}
 		}
@@ -2555,7 +2556,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var118 string
-			templ_7745c5c3_Var118, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.table.none"))
+			templ_7745c5c3_Var118, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.table.none"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 565, Col: 37}
 			}
@@ -2579,7 +2580,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var119 string
-		templ_7745c5c3_Var119, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.hazards.heading"))
+		templ_7745c5c3_Var119, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.hazards.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 571, Col: 40}
 		}
@@ -2603,7 +2604,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var120 string
-			templ_7745c5c3_Var120, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.hazards.none"))
+			templ_7745c5c3_Var120, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.hazards.none"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 577, Col: 39}
 			}
@@ -2621,7 +2622,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var121 string
-		templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(p.Deck)
+		templ_7745c5c3_Var121, templ_7745c5c3_Err = templtext.String(p.Deck)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 580, Col: 13}
 		}
@@ -2639,7 +2640,7 @@ func diamantInCave(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var122 string
-			templ_7745c5c3_Var122, templ_7745c5c3_Err = templ.JoinStringErrs(p.Risk)
+			templ_7745c5c3_Var122, templ_7745c5c3_Err = templtext.String(p.Risk)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 582, Col: 27}
 			}
@@ -2707,7 +2708,7 @@ func caveScene(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var124 string
-				templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r + 1))
+				templ_7745c5c3_Var124, templ_7745c5c3_Err = templtext.String(strconv.Itoa(r + 1))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 602, Col: 27}
 				}
@@ -2753,7 +2754,7 @@ func caveScene(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var126 string
-				templ_7745c5c3_Var126, templ_7745c5c3_Err = templ.JoinStringErrs(r.Mark)
+				templ_7745c5c3_Var126, templ_7745c5c3_Err = templtext.String(r.Mark)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 614, Col: 36}
 				}
@@ -2794,7 +2795,7 @@ func caveScene(p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var127 string
-				templ_7745c5c3_Var127, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Stays))
+				templ_7745c5c3_Var127, templ_7745c5c3_Err = templtext.String(strconv.Itoa(c.Stays))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 625, Col: 49}
 				}
@@ -2839,7 +2840,7 @@ func caveScene(p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var129 string
-			templ_7745c5c3_Var129, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(p.DeckCount))
+			templ_7745c5c3_Var129, templ_7745c5c3_Err = templtext.String(strconv.Itoa(p.DeckCount))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 633, Col: 48}
 			}
@@ -2892,7 +2893,7 @@ func seatChip(seat int, mark string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var132 string
-		templ_7745c5c3_Var132, templ_7745c5c3_Err = templ.JoinStringErrs(mark)
+		templ_7745c5c3_Var132, templ_7745c5c3_Err = templtext.String(mark)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 641, Col: 78}
 		}
@@ -2932,7 +2933,7 @@ func diamantPlayers(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var134 string
-		templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.players.heading"))
+		templ_7745c5c3_Var134, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.players.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 648, Col: 55}
 		}
@@ -2955,7 +2956,7 @@ func diamantPlayers(f page.Frame, p *Play) templ.Component {
 		for _, r := range p.Players {
 			if r.hole != "" {
 				var templ_7745c5c3_Var135 string
-				templ_7745c5c3_Var135, templ_7745c5c3_Err = templ.JoinStringErrs(r.hole)
+				templ_7745c5c3_Var135, templ_7745c5c3_Err = templtext.String(r.hole)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 655, Col: 15}
 				}
@@ -3001,7 +3002,7 @@ func playersHead(f page.Frame, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var137 string
-		templ_7745c5c3_Var137, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.col.player"))
+		templ_7745c5c3_Var137, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.col.player"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 670, Col: 48}
 		}
@@ -3019,7 +3020,7 @@ func playersHead(f page.Frame, final bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var138 string
-			templ_7745c5c3_Var138, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.col.carries"))
+			templ_7745c5c3_Var138, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.col.carries"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 672, Col: 50}
 			}
@@ -3037,7 +3038,7 @@ func playersHead(f page.Frame, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var139 string
-		templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.col.chest"))
+		templ_7745c5c3_Var139, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.col.chest"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 674, Col: 47}
 		}
@@ -3050,7 +3051,7 @@ func playersHead(f page.Frame, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var140 string
-		templ_7745c5c3_Var140, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.col.idols"))
+		templ_7745c5c3_Var140, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.col.idols"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 675, Col: 47}
 		}
@@ -3063,7 +3064,7 @@ func playersHead(f page.Frame, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var141 string
-		templ_7745c5c3_Var141, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.col.score"))
+		templ_7745c5c3_Var141, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.col.score"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 676, Col: 47}
 		}
@@ -3120,7 +3121,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var143 string
-		templ_7745c5c3_Var143, templ_7745c5c3_Err = templ.JoinStringErrs(rowName(f, r, final))
+		templ_7745c5c3_Var143, templ_7745c5c3_Err = templtext.String(rowName(f, r, final))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 691, Col: 25}
 		}
@@ -3138,7 +3139,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var144 string
-			templ_7745c5c3_Var144, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Hand))
+			templ_7745c5c3_Var144, templ_7745c5c3_Err = templtext.String(strconv.Itoa(r.Hand))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 694, Col: 29}
 			}
@@ -3156,7 +3157,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var145 string
-		templ_7745c5c3_Var145, templ_7745c5c3_Err = templ.JoinStringErrs(secret(f, r.Hidden, r.Chest))
+		templ_7745c5c3_Var145, templ_7745c5c3_Err = templtext.String(secret(f, r.Hidden, r.Chest))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 696, Col: 36}
 		}
@@ -3170,7 +3171,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 		}
 		if r.Idols != "" {
 			var templ_7745c5c3_Var146 string
-			templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(r.Idols)
+			templ_7745c5c3_Var146, templ_7745c5c3_Err = templtext.String(r.Idols)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 699, Col: 13}
 			}
@@ -3180,7 +3181,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var147 string
-			templ_7745c5c3_Var147, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.idols.none"))
+			templ_7745c5c3_Var147, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.idols.none"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 701, Col: 33}
 			}
@@ -3194,7 +3195,7 @@ func playerRow(f page.Frame, r Row, final bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var148 string
-		templ_7745c5c3_Var148, templ_7745c5c3_Err = templ.JoinStringErrs(secret(f, r.Hidden, r.Score))
+		templ_7745c5c3_Var148, templ_7745c5c3_Err = templtext.String(secret(f, r.Hidden, r.Score))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 704, Col: 36}
 		}
@@ -3261,7 +3262,7 @@ func diamantWhere(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var150 string
-				templ_7745c5c3_Var150, templ_7745c5c3_Err = templ.JoinStringErrs(p.Where)
+				templ_7745c5c3_Var150, templ_7745c5c3_Err = templtext.String(p.Where)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 738, Col: 40}
 				}
@@ -3287,7 +3288,7 @@ func diamantWhere(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var152 string
-				templ_7745c5c3_Var152, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.share.button"))
+				templ_7745c5c3_Var152, templ_7745c5c3_Err = templtext.String(f.L.T("app.share.button"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 739, Col: 161}
 				}
@@ -3305,7 +3306,7 @@ func diamantWhere(f page.Frame, p *Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var153 string
-				templ_7745c5c3_Var153, templ_7745c5c3_Err = templ.JoinStringErrs(p.Where)
+				templ_7745c5c3_Var153, templ_7745c5c3_Err = templtext.String(p.Where)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 741, Col: 47}
 				}
@@ -3390,7 +3391,7 @@ func diamantQuickButtons(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var156 string
-		templ_7745c5c3_Var156, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.repeat"))
+		templ_7745c5c3_Var156, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.repeat"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 759, Col: 92}
 		}
@@ -3408,7 +3409,7 @@ func diamantQuickButtons(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var157 string
-			templ_7745c5c3_Var157, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.where.button"))
+			templ_7745c5c3_Var157, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.where.button"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 761, Col: 120}
 			}
@@ -3450,7 +3451,7 @@ func diamantKeysHint(f page.Frame, p *Play) templ.Component {
 		}
 		if p.Where != "" {
 			var templ_7745c5c3_Var159 string
-			templ_7745c5c3_Var159, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.keys.both"))
+			templ_7745c5c3_Var159, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.keys.both"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 770, Col: 31}
 			}
@@ -3464,7 +3465,7 @@ func diamantKeysHint(f page.Frame, p *Play) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var160 string
-			templ_7745c5c3_Var160, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.keys.repeat"))
+			templ_7745c5c3_Var160, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.keys.repeat"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 772, Col: 33}
 			}
@@ -3478,7 +3479,7 @@ func diamantKeysHint(f page.Frame, p *Play) templ.Component {
 			}
 		}
 		var templ_7745c5c3_Var161 string
-		templ_7745c5c3_Var161, templ_7745c5c3_Err = templ.JoinStringErrs(" " + f.L.T("diamant.keys.through"))
+		templ_7745c5c3_Var161, templ_7745c5c3_Err = templtext.String(" " + f.L.T("diamant.keys.through"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 774, Col: 39}
 		}
@@ -3570,7 +3571,7 @@ func diamantTools(f page.Frame, p *Play) templ.Component {
 		ctx = templ.ClearChildren(ctx)
 		if p.toolsHole != "" {
 			var templ_7745c5c3_Var164 string
-			templ_7745c5c3_Var164, templ_7745c5c3_Err = templ.JoinStringErrs(p.toolsHole)
+			templ_7745c5c3_Var164, templ_7745c5c3_Err = templtext.String(p.toolsHole)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 798, Col: 15}
 			}
@@ -3645,7 +3646,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 			}
 			if p.ShowRisk {
 				var templ_7745c5c3_Var168 string
-				templ_7745c5c3_Var168, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.risk.hide"))
+				templ_7745c5c3_Var168, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.risk.hide"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 815, Col: 35}
 				}
@@ -3655,7 +3656,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 				}
 			} else {
 				var templ_7745c5c3_Var169 string
-				templ_7745c5c3_Var169, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.risk.show"))
+				templ_7745c5c3_Var169, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.risk.show"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 817, Col: 35}
 				}
@@ -3688,7 +3689,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var171 string
-			templ_7745c5c3_Var171, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.undo.link"))
+			templ_7745c5c3_Var171, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.undo.link"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 823, Col: 67}
 			}
@@ -3719,7 +3720,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var173 string
-		templ_7745c5c3_Var173, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.history.heading"))
+		templ_7745c5c3_Var173, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.history.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 825, Col: 67}
 		}
@@ -3751,7 +3752,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 			}
 			if p.Live {
 				var templ_7745c5c3_Var175 string
-				templ_7745c5c3_Var175, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.table.link"))
+				templ_7745c5c3_Var175, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.table.link"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 829, Col: 34}
 				}
@@ -3761,7 +3762,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 				}
 			} else {
 				var templ_7745c5c3_Var176 string
-				templ_7745c5c3_Var176, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.open.submit"))
+				templ_7745c5c3_Var176, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.open.submit"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 831, Col: 35}
 				}
@@ -3780,7 +3781,7 @@ func diamantToolLinks(f page.Frame, p *Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var177 string
-		templ_7745c5c3_Var177, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.tables"))
+		templ_7745c5c3_Var177, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.tables"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/play.templ`, Line: 835, Col: 46}
 		}

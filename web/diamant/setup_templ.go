@@ -8,6 +8,7 @@ package diamant
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import "strconv"
 import "time"
@@ -79,7 +80,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 41, Col: 36}
 			}
@@ -97,7 +98,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(p.Problem)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 43, Col: 52}
 				}
@@ -115,7 +116,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.one.text"))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.one.text"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 46, Col: 38}
 			}
@@ -141,7 +142,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var7 string
-			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.count"))
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.count"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 51, Col: 42}
 			}
@@ -195,7 +196,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(n))
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(strconv.Itoa(n))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 62, Col: 23}
 				}
@@ -213,7 +214,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.players"))
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.players"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 66, Col: 44}
 			}
@@ -226,7 +227,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.players.hint"))
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.players.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 67, Col: 73}
 			}
@@ -258,7 +259,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.player.label", "N", fl.N))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.player.label", "N", fl.N))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 71, Col: 72}
 				}
@@ -335,7 +336,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.more"))
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.more"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 89, Col: 42}
 			}
@@ -348,7 +349,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.explorers"))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.explorers"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 91, Col: 47}
 			}
@@ -361,7 +362,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.explorers.hint"))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.explorers.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 92, Col: 80}
 			}
@@ -392,7 +393,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.explorers.n." + e.Level))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.explorers.n." + e.Level))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 95, Col: 92}
 				}
@@ -472,7 +473,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(n))
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templtext.String(strconv.Itoa(n))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 98, Col: 83}
 					}
@@ -503,7 +504,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var29 string
-				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.explorers." + e.Level + ".hint"))
+				templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.explorers." + e.Level + ".hint"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 102, Col: 117}
 				}
@@ -521,7 +522,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var30 string
-			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.draw"))
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.draw"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 106, Col: 42}
 			}
@@ -546,7 +547,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var31 string
-			templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.vote"))
+			templ_7745c5c3_Var31, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.vote"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 111, Col: 42}
 			}
@@ -571,7 +572,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var32 string
-			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.seed"))
+			templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.seed"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 116, Col: 52}
 			}
@@ -597,7 +598,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.seed.hint"))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.seed.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 119, Col: 69}
 			}
@@ -610,7 +611,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.start"))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.start"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 121, Col: 84}
 			}
@@ -628,7 +629,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var36 string
-				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.resume"))
+				templ_7745c5c3_Var36, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.resume"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 125, Col: 53}
 				}
@@ -659,7 +660,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var38 string
-					templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.resume.item", "Names", r.Names))
+					templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.resume.item", "Names", r.Names))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 128, Col: 110}
 					}
@@ -682,7 +683,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.phones.heading"))
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.phones.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 137, Col: 60}
 			}
@@ -695,7 +696,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var40 string
-			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.phones.text"))
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.phones.text"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 138, Col: 42}
 			}
@@ -708,7 +709,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var41 string
-			templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.phones.link"))
+			templ_7745c5c3_Var41, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.phones.link"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 140, Col: 64}
 			}
@@ -721,7 +722,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var42 string
-			templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.title"))
+			templ_7745c5c3_Var42, templ_7745c5c3_Err = templtext.String(f.L.T("join.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 141, Col: 45}
 			}
@@ -734,7 +735,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.rules", "Game", f.L.T("game.diamant")))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templtext.String(f.L.T("home.rules", "Game", f.L.T("game.diamant")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 145, Col: 84}
 			}
@@ -840,7 +841,7 @@ func hintedChoice(f page.Frame, name, value string, checked bool, label string) 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var48 string
-		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(label))
+		templ_7745c5c3_Var48, templ_7745c5c3_Err = templtext.String(f.L.T(label))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 164, Col: 153}
 		}
@@ -866,7 +867,7 @@ func hintedChoice(f page.Frame, name, value string, checked bool, label string) 
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var50 string
-		templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(label + ".hint"))
+		templ_7745c5c3_Var50, templ_7745c5c3_Err = templtext.String(f.L.T(label + ".hint"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 165, Col: 53}
 		}
@@ -940,7 +941,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var53 string
-			templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.phones.title"))
+			templ_7745c5c3_Var53, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.phones.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 194, Col: 37}
 			}
@@ -958,7 +959,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var54 string
-				templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+				templ_7745c5c3_Var54, templ_7745c5c3_Err = templtext.String(p.Problem)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 196, Col: 52}
 				}
@@ -976,7 +977,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var55 string
-			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.phones.intro"))
+			templ_7745c5c3_Var55, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.phones.intro"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 198, Col: 36}
 			}
@@ -1002,7 +1003,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var57 string
-			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.phones.name"))
+			templ_7745c5c3_Var57, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.phones.name"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 202, Col: 57}
 			}
@@ -1051,7 +1052,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var60 string
-			templ_7745c5c3_Var60, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.draw"))
+			templ_7745c5c3_Var60, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.draw"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 218, Col: 41}
 			}
@@ -1086,7 +1087,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var61 string
-			templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.hidden"))
+			templ_7745c5c3_Var61, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.hidden"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 222, Col: 144}
 			}
@@ -1099,7 +1100,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var62 string
-			templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.phones.create"))
+			templ_7745c5c3_Var62, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.phones.create"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 223, Col: 72}
 			}
@@ -1112,7 +1113,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.title"))
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templtext.String(f.L.T("join.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 226, Col: 44}
 			}
@@ -1125,7 +1126,7 @@ func PhonesPage(f page.Frame, p Phones) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var64 string
-			templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.tables"))
+			templ_7745c5c3_Var64, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.tables"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/setup.templ`, Line: 227, Col: 51}
 			}

@@ -8,6 +8,7 @@ package diamant
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import (
 	"strconv"
@@ -198,7 +199,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+		templ_7745c5c3_Var9, templ_7745c5c3_Err = templtext.String(p.Heading)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 70, Col: 31}
 		}
@@ -222,7 +223,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(p.Problem)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 75, Col: 52}
 			}
@@ -241,7 +242,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(p.Lead)
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(p.Lead)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 78, Col: 27}
 			}
@@ -265,7 +266,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var12 string
-		templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seats.heading"))
+		templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seats.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 84, Col: 52}
 		}
@@ -291,7 +292,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var13 string
-			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
+			templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(s.Name)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 89, Col: 33}
 			}
@@ -304,7 +305,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(s.Status)
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(s.Status)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 89, Col: 54}
 			}
@@ -359,7 +360,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.add.label"))
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.add.label"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 102, Col: 62}
 				}
@@ -385,7 +386,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.add"))
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.add"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 104, Col: 77}
 				}
@@ -398,7 +399,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var19 string
-				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.add.hint"))
+				templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.add.hint"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 106, Col: 73}
 				}
@@ -432,7 +433,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var21 string
-				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.explorer.heading"))
+				templ_7745c5c3_Var21, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.explorer.heading"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 111, Col: 54}
 				}
@@ -445,7 +446,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.explorer.hint"))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.explorer.hint"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 112, Col: 78}
 				}
@@ -458,7 +459,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var23 string
-				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.explorer.level"))
+				templ_7745c5c3_Var23, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.explorer.level"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 114, Col: 53}
 				}
@@ -481,7 +482,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var24 string
-				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.explorer.add"))
+				templ_7745c5c3_Var24, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.explorer.add"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 119, Col: 145}
 				}
@@ -525,7 +526,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var26 string
-				templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.lobby.start"))
+				templ_7745c5c3_Var26, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.lobby.start"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 131, Col: 37}
 				}
@@ -543,7 +544,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.lobby.start.hint"))
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.lobby.start.hint"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 134, Col: 73}
 					}
@@ -587,7 +588,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var29 string
-				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.open.keep"))
+				templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.open.keep"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 141, Col: 42}
 				}
@@ -629,7 +630,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var31 string
-						templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(s.Name)
+						templ_7745c5c3_Var31, templ_7745c5c3_Err = templtext.String(s.Name)
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 145, Col: 147}
 						}
@@ -648,7 +649,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var32 string
-				templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.hidden"))
+				templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.hidden"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 149, Col: 132}
 				}
@@ -661,7 +662,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var33 string
-				templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.open.submit"))
+				templ_7745c5c3_Var33, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.open.submit"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 150, Col: 72}
 				}
@@ -700,7 +701,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.setup.draw"))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.setup.draw"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 156, Col: 42}
 			}
@@ -725,7 +726,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var36 string
-			templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.drawmode.submit"))
+			templ_7745c5c3_Var36, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.drawmode.submit"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 160, Col: 81}
 			}
@@ -759,7 +760,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var38 string
-			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.end.submit"))
+			templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.end.submit"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 164, Col: 76}
 			}
@@ -795,7 +796,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var40 string
-			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.table.back"))
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.table.back"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 169, Col: 83}
 			}
@@ -813,7 +814,7 @@ func TableContent(f page.Frame, p Table) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var41 string
-		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.tables"))
+		templ_7745c5c3_Var41, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.tables"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 171, Col: 51}
 		}
@@ -876,7 +877,7 @@ func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var44 string
-			templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.take", "Name", s.Name))
+			templ_7745c5c3_Var44, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.take", "Name", s.Name))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 183, Col: 110}
 			}
@@ -915,7 +916,7 @@ func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var46 string
-				templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.proposal.make", "Name", s.Name))
+				templ_7745c5c3_Var46, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.proposal.make", "Name", s.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 188, Col: 92}
 				}
@@ -955,7 +956,7 @@ func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var48 string
-			templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.keep", "Name", s.Name))
+			templ_7745c5c3_Var48, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.keep", "Name", s.Name))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 194, Col: 110}
 			}
@@ -973,7 +974,7 @@ func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var49 string
-				templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.remove", "Name", s.Name))
+				templ_7745c5c3_Var49, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.remove", "Name", s.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 196, Col: 115}
 				}
@@ -1017,7 +1018,7 @@ func seatControls(f page.Frame, p Table, s LobbySeat) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var51 string
-			templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.seat.remove", "Name", s.Name))
+			templ_7745c5c3_Var51, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.seat.remove", "Name", s.Name))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `diamant/tablepage.templ`, Line: 202, Col: 114}
 			}

@@ -8,6 +8,7 @@ package donaz
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import (
 	"slices"
@@ -99,7 +100,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 61, Col: 34}
 			}
@@ -117,7 +118,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.problems"))
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.problems"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 64, Col: 38}
 				}
@@ -148,7 +149,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var6 string
-					templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(pr.Reason))
+					templ_7745c5c3_Var6, templ_7745c5c3_Err = templtext.String(f.L.T(pr.Reason))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 67, Col: 71}
 					}
@@ -176,7 +177,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.quick.heading"))
+				templ_7745c5c3_Var7, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.quick.heading"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 74, Col: 57}
 				}
@@ -202,7 +203,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.quick.now"))
+				templ_7745c5c3_Var9, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.quick.now"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 75, Col: 128}
 				}
@@ -215,7 +216,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(p.NowSummary)
+				templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(p.NowSummary)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 76, Col: 68}
 				}
@@ -228,7 +229,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.quick.presets"))
+				templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.quick.presets"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 77, Col: 58}
 				}
@@ -259,7 +260,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var13 string
-					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(pr.Label)
+					templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(pr.Label)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 80, Col: 69}
 					}
@@ -282,7 +283,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.intro"))
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.intro"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 85, Col: 33}
 			}
@@ -295,7 +296,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.remind.heading"))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.remind.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 87, Col: 62}
 			}
@@ -308,7 +309,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.remind.seats"))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.remind.seats"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 89, Col: 43}
 			}
@@ -321,7 +322,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.remind.tokens"))
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.remind.tokens"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 90, Col: 44}
 			}
@@ -334,7 +335,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.remind.cards"))
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.remind.cards"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 91, Col: 43}
 			}
@@ -347,7 +348,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.rules"))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.rules"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 93, Col: 57}
 			}
@@ -383,7 +384,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.time"))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.time"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 101, Col: 39}
 			}
@@ -396,7 +397,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.minutes"))
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.minutes"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 103, Col: 56}
 			}
@@ -442,7 +443,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.untimed"))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.untimed"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 118, Col: 154}
 			}
@@ -465,7 +466,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.handicap.hint"))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.handicap.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 122, Col: 86}
 			}
@@ -478,7 +479,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.control"))
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.control"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 124, Col: 43}
 			}
@@ -532,7 +533,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var29 string
-				templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.control." + c))
+				templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.control." + c))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 126, Col: 167}
 				}
@@ -550,7 +551,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var30 string
-			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.increment"))
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.increment"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 130, Col: 60}
 			}
@@ -586,7 +587,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var32 string
-			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.delay"))
+			templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.delay"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 146, Col: 52}
 			}
@@ -632,7 +633,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.pauseHidden"))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.pauseHidden"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 161, Col: 170}
 			}
@@ -655,7 +656,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.alerts"))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.alerts"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 170, Col: 41}
 			}
@@ -709,7 +710,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var38 string
-				templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.alert", "Time", say.DonazDuration(f.L, a)))
+				templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.alert", "Time", say.DonazDuration(f.L, a)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 174, Col: 235}
 				}
@@ -737,7 +738,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.count"))
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.count"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 176, Col: 129}
 			}
@@ -750,7 +751,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var40 string
-			templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.start"))
+			templ_7745c5c3_Var40, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.start"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 179, Col: 40}
 			}
@@ -773,7 +774,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var41 string
-			templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.start.first"))
+			templ_7745c5c3_Var41, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.start.first"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 180, Col: 151}
 			}
@@ -796,7 +797,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var42 string
-			templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.start.second"))
+			templ_7745c5c3_Var42, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.start.second"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 181, Col: 152}
 			}
@@ -819,7 +820,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.start.random"))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.start.random"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 182, Col: 167}
 			}
@@ -832,7 +833,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var44 string
-			templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.submit"))
+			templ_7745c5c3_Var44, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.submit"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 184, Col: 75}
 			}
@@ -891,7 +892,7 @@ func donazTeamMinutes(f page.Frame, p Setup, team FormTeam) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var47 string
-		templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup." + id))
+		templ_7745c5c3_Var47, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup." + id))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 193, Col: 48}
 		}
@@ -982,7 +983,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 		}
 		if i == 0 {
 			var templ_7745c5c3_Var52 string
-			templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.team1"))
+			templ_7745c5c3_Var52, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.team1"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 218, Col: 32}
 			}
@@ -992,7 +993,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 			}
 		} else {
 			var templ_7745c5c3_Var53 string
-			templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.team2"))
+			templ_7745c5c3_Var53, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.team2"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 220, Col: 32}
 			}
@@ -1019,7 +1020,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var55 string
-		templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.name"))
+		templ_7745c5c3_Var55, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.name"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 224, Col: 50}
 		}
@@ -1120,7 +1121,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var62 string
-		templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.name.hint"))
+		templ_7745c5c3_Var62, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.name.hint"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 238, Col: 83}
 		}
@@ -1143,7 +1144,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var63 string
-		templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.color"))
+		templ_7745c5c3_Var63, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.color"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 245, Col: 39}
 		}
@@ -1250,7 +1251,7 @@ func donazTeamFields(f page.Frame, p Setup, i int, team FormTeam) templ.Componen
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var69 string
-			templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.color." + c))
+			templ_7745c5c3_Var69, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.color." + c))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 247, Col: 217}
 			}
@@ -1330,7 +1331,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var72 string
-			templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.title"))
+			templ_7745c5c3_Var72, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 281, Col: 76}
 			}
@@ -1343,7 +1344,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var73 string
-			templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.noscript"))
+			templ_7745c5c3_Var73, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.noscript"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 282, Col: 69}
 			}
@@ -1364,7 +1365,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var74 string
-			templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(p.Ready)
+			templ_7745c5c3_Var74, templ_7745c5c3_Err = templtext.String(p.Ready)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 284, Col: 56}
 			}
@@ -1406,7 +1407,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var76 string
-			templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.start"))
+			templ_7745c5c3_Var76, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.start"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 292, Col: 58}
 			}
@@ -1461,7 +1462,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var79 string
-			templ_7745c5c3_Var79, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.pause"))
+			templ_7745c5c3_Var79, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.pause"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 301, Col: 58}
 			}
@@ -1482,7 +1483,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var80 string
-			templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.say"))
+			templ_7745c5c3_Var80, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.say"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 305, Col: 56}
 			}
@@ -1503,7 +1504,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var81 string
-			templ_7745c5c3_Var81, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.where"))
+			templ_7745c5c3_Var81, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.where"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 309, Col: 58}
 			}
@@ -1524,7 +1525,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var82 string
-			templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.history"))
+			templ_7745c5c3_Var82, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.history"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 313, Col: 60}
 			}
@@ -1545,7 +1546,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var83 string
-			templ_7745c5c3_Var83, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.more"))
+			templ_7745c5c3_Var83, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.more"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 317, Col: 57}
 			}
@@ -1566,7 +1567,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var84 string
-			templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.flag.heading"))
+			templ_7745c5c3_Var84, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.flag.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 324, Col: 79}
 			}
@@ -1579,7 +1580,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var85 string
-			templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.flag.continue"))
+			templ_7745c5c3_Var85, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.flag.continue"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 326, Col: 96}
 			}
@@ -1592,7 +1593,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var86 string
-			templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.new"))
+			templ_7745c5c3_Var86, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.new"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 326, Col: 176}
 			}
@@ -1605,7 +1606,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var87 string
-			templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.over.heading"))
+			templ_7745c5c3_Var87, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.over.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 329, Col: 77}
 			}
@@ -1618,7 +1619,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var88 string
-			templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.over.body"))
+			templ_7745c5c3_Var88, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.over.body"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 330, Col: 34}
 			}
@@ -1631,7 +1632,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var89 string
-			templ_7745c5c3_Var89, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.share.button"))
+			templ_7745c5c3_Var89, templ_7745c5c3_Err = templtext.String(f.L.T("app.share.button"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 335, Col: 109}
 			}
@@ -1644,7 +1645,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var90 string
-			templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.new"))
+			templ_7745c5c3_Var90, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.new"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 336, Col: 74}
 			}
@@ -1657,7 +1658,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var91 string
-			templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.heading"))
+			templ_7745c5c3_Var91, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 340, Col: 82}
 			}
@@ -1670,7 +1671,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var92 string
-			templ_7745c5c3_Var92, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.caption"))
+			templ_7745c5c3_Var92, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.caption"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 343, Col: 47}
 			}
@@ -1683,7 +1684,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var93 string
-			templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.col.turn"))
+			templ_7745c5c3_Var93, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.col.turn"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 346, Col: 57}
 			}
@@ -1696,7 +1697,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var94 string
-			templ_7745c5c3_Var94, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.col.team"))
+			templ_7745c5c3_Var94, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.col.team"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 347, Col: 57}
 			}
@@ -1709,7 +1710,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var95 string
-			templ_7745c5c3_Var95, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.col.used"))
+			templ_7745c5c3_Var95, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.col.used"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 348, Col: 57}
 			}
@@ -1722,7 +1723,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var96 string
-			templ_7745c5c3_Var96, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.col.left"))
+			templ_7745c5c3_Var96, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.col.left"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 349, Col: 57}
 			}
@@ -1735,7 +1736,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var97 string
-			templ_7745c5c3_Var97, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.history.close"))
+			templ_7745c5c3_Var97, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.history.close"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 354, Col: 101}
 			}
@@ -1748,7 +1749,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var98 string
-			templ_7745c5c3_Var98, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.more.heading"))
+			templ_7745c5c3_Var98, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.more.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 357, Col: 76}
 			}
@@ -1761,7 +1762,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var99 string
-			templ_7745c5c3_Var99, templ_7745c5c3_Err = templ.JoinStringErrs(p.Summary)
+			templ_7745c5c3_Var99, templ_7745c5c3_Err = templtext.String(p.Summary)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 358, Col: 60}
 			}
@@ -1782,7 +1783,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var100 string
-			templ_7745c5c3_Var100, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.flip"))
+			templ_7745c5c3_Var100, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.flip"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 362, Col: 34}
 			}
@@ -1803,7 +1804,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var101 string
-			templ_7745c5c3_Var101, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.fullscreen"))
+			templ_7745c5c3_Var101, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.fullscreen"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 366, Col: 40}
 			}
@@ -1824,7 +1825,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var102 string
-			templ_7745c5c3_Var102, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.reset"))
+			templ_7745c5c3_Var102, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.reset"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 370, Col: 35}
 			}
@@ -1845,7 +1846,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var103 string
-			templ_7745c5c3_Var103, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.over"))
+			templ_7745c5c3_Var103, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.over"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 374, Col: 34}
 			}
@@ -1858,7 +1859,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var104 string
-			templ_7745c5c3_Var104, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.keys"))
+			templ_7745c5c3_Var104, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.keys"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 377, Col: 54}
 			}
@@ -1871,7 +1872,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var105 string
-			templ_7745c5c3_Var105, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.keys.more"))
+			templ_7745c5c3_Var105, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.keys.more"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 378, Col: 59}
 			}
@@ -1884,7 +1885,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var106 string
-			templ_7745c5c3_Var106, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.rules"))
+			templ_7745c5c3_Var106, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.rules"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 380, Col: 61}
 			}
@@ -1910,7 +1911,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var108 string
-			templ_7745c5c3_Var108, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.setup.title"))
+			templ_7745c5c3_Var108, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.setup.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 381, Col: 94}
 			}
@@ -1975,7 +1976,7 @@ func ClockPage(f page.Frame, p Clock) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var113 string
-			templ_7745c5c3_Var113, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.confirm.cancel"))
+			templ_7745c5c3_Var113, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.confirm.cancel"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 388, Col: 141}
 			}
@@ -2110,7 +2111,7 @@ func donazHalf(f page.Frame, p Clock, t Team) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var121 string
-		templ_7745c5c3_Var121, templ_7745c5c3_Err = templ.JoinStringErrs(t.Name)
+		templ_7745c5c3_Var121, templ_7745c5c3_Err = templtext.String(t.Name)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 401, Col: 61}
 		}
@@ -2163,7 +2164,7 @@ func donazHalf(f page.Frame, p Clock, t Team) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var124 string
-		templ_7745c5c3_Var124, templ_7745c5c3_Err = templ.JoinStringErrs(t.ColorName)
+		templ_7745c5c3_Var124, templ_7745c5c3_Err = templtext.String(t.ColorName)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 402, Col: 131}
 		}
@@ -2202,7 +2203,7 @@ func donazHalf(f page.Frame, p Clock, t Team) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var127 string
-		templ_7745c5c3_Var127, templ_7745c5c3_Err = templ.JoinStringErrs(t.Digits)
+		templ_7745c5c3_Var127, templ_7745c5c3_Err = templtext.String(t.Digits)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 404, Col: 102}
 		}
@@ -2311,7 +2312,7 @@ func donazHalf(f page.Frame, p Clock, t Team) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var134 string
-		templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donaz.clock.endTurn", "Team", t.Name))
+		templ_7745c5c3_Var134, templ_7745c5c3_Err = templtext.String(f.L.T("donaz.clock.endTurn", "Team", t.Name))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donaz/pages.templ`, Line: 412, Col: 207}
 		}

@@ -8,6 +8,7 @@ package donuts
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import (
 	"strconv"
@@ -68,7 +69,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 30, Col: 35}
 			}
@@ -81,7 +82,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.intro"))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.intro"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 31, Col: 47}
 			}
@@ -99,7 +100,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(p.Problem)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 33, Col: 65}
 				}
@@ -122,7 +123,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.resume"))
+				templ_7745c5c3_Var6, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.resume"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 37, Col: 52}
 				}
@@ -153,7 +154,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var8 string
-					templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(r.Text)
+					templ_7745c5c3_Var8, templ_7745c5c3_Err = templtext.String(r.Text)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 40, Col: 65}
 					}
@@ -176,7 +177,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.new"))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.new"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 46, Col: 33}
 			}
@@ -202,7 +203,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var11 string
-			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.mode"))
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.mode"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 50, Col: 40}
 			}
@@ -231,7 +232,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.level"))
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.level"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 56, Col: 41}
 			}
@@ -254,7 +255,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var13 string
-			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.color"))
+			templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.color"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 62, Col: 41}
 			}
@@ -279,7 +280,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.first"))
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.first"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 67, Col: 41}
 			}
@@ -308,7 +309,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.board"))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.board"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 73, Col: 41}
 			}
@@ -333,7 +334,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var16 string
-			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.seed"))
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.seed"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 77, Col: 51}
 			}
@@ -369,7 +370,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var18 string
-			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.seed.hint"))
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.seed.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 91, Col: 68}
 			}
@@ -382,7 +383,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var19 string
-			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.setup.start"))
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.setup.start"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 93, Col: 69}
 			}
@@ -395,7 +396,7 @@ func SetupPage(f page.Frame, p Setup) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.rules", "Game", f.L.T("game.donuts")))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("home.rules", "Game", f.L.T("game.donuts")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 96, Col: 82}
 			}
@@ -500,7 +501,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var23 string
-			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templtext.String(p.Heading)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 154, Col: 17}
 			}
@@ -643,7 +644,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var32 string
-			templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.board.caption"))
+			templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.board.caption"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 170, Col: 68}
 			}
@@ -685,7 +686,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var33 string
-				templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.board.number", "Seed", p.Seed))
+				templ_7745c5c3_Var33, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.board.number", "Seed", p.Seed))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 182, Col: 72}
 				}
@@ -711,7 +712,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.short"))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.short"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 185, Col: 75}
 			}
@@ -745,7 +746,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var36 string
-			templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.typed.label"))
+			templ_7745c5c3_Var36, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.typed.label"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 189, Col: 52}
 			}
@@ -758,7 +759,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var37 string
-			templ_7745c5c3_Var37, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.typed.submit"))
+			templ_7745c5c3_Var37, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.typed.submit"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 190, Col: 214}
 			}
@@ -771,7 +772,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var38 string
-			templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.typed.hint"))
+			templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.typed.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 192, Col: 63}
 			}
@@ -792,7 +793,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var39 string
-			templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.again.heading"))
+			templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.again.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 196, Col: 58}
 			}
@@ -836,7 +837,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var42 string
-				templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.again.same"))
+				templ_7745c5c3_Var42, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.again.same"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 200, Col: 81}
 				}
@@ -854,7 +855,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.again.new"))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.again.new"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 202, Col: 78}
 			}
@@ -867,7 +868,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var44 string
-			templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.again.setup"))
+			templ_7745c5c3_Var44, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.again.setup"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 205, Col: 55}
 			}
@@ -880,7 +881,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var45 string
-			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.rules", "Game", f.L.T("game.donuts")))
+			templ_7745c5c3_Var45, templ_7745c5c3_Err = templtext.String(f.L.T("home.rules", "Game", f.L.T("game.donuts")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 206, Col: 83}
 			}
@@ -893,7 +894,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var46 string
-			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.heading"))
+			templ_7745c5c3_Var46, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 210, Col: 56}
 			}
@@ -906,7 +907,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var47 string
-			templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.arrows"))
+			templ_7745c5c3_Var47, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.arrows"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 212, Col: 37}
 			}
@@ -919,7 +920,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var48 string
-			templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.place"))
+			templ_7745c5c3_Var48, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.place"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 213, Col: 36}
 			}
@@ -932,7 +933,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var49 string
-			templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.commands"))
+			templ_7745c5c3_Var49, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.commands"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 214, Col: 39}
 			}
@@ -945,7 +946,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var50 string
-			templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.score"))
+			templ_7745c5c3_Var50, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.score"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 215, Col: 36}
 			}
@@ -958,7 +959,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var51 string
-			templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.help.typing"))
+			templ_7745c5c3_Var51, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.help.typing"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 216, Col: 37}
 			}
@@ -971,7 +972,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var52 string
-			templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.legend.heading"))
+			templ_7745c5c3_Var52, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.legend.heading"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 218, Col: 39}
 			}
@@ -984,7 +985,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var53 string
-			templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.legend.text"))
+			templ_7745c5c3_Var53, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.legend.text"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 219, Col: 35}
 			}
@@ -1184,7 +1185,7 @@ func plateArt(c Cell) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var61 string
-		templ_7745c5c3_Var61, templ_7745c5c3_Err = templ.JoinStringErrs(c.Label)
+		templ_7745c5c3_Var61, templ_7745c5c3_Err = templtext.String(c.Label)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 261, Col: 170}
 		}
@@ -1229,7 +1230,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templtext.String(p.Problem)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 269, Col: 59}
 			}
@@ -1253,7 +1254,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var64 string
-				templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(n.Text)
+				templ_7745c5c3_Var64, templ_7745c5c3_Err = templtext.String(n.Text)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 274, Col: 17}
 				}
@@ -1291,7 +1292,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var65 string
-		templ_7745c5c3_Var65, templ_7745c5c3_Err = templ.JoinStringErrs(p.Status)
+		templ_7745c5c3_Var65, templ_7745c5c3_Err = templtext.String(p.Status)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 286, Col: 13}
 		}
@@ -1330,7 +1331,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var67 string
-			templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(p.AskedBy)
+			templ_7745c5c3_Var67, templ_7745c5c3_Err = templtext.String(p.AskedBy)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 290, Col: 34}
 			}
@@ -1343,7 +1344,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var68 string
-			templ_7745c5c3_Var68, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.undo.accept"))
+			templ_7745c5c3_Var68, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.undo.accept"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 292, Col: 89}
 			}
@@ -1356,7 +1357,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var69 string
-			templ_7745c5c3_Var69, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.undo.refuse"))
+			templ_7745c5c3_Var69, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.undo.refuse"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 293, Col: 88}
 			}
@@ -1374,7 +1375,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var70 string
-			templ_7745c5c3_Var70, templ_7745c5c3_Err = templ.JoinStringErrs(p.Asked)
+			templ_7745c5c3_Var70, templ_7745c5c3_Err = templtext.String(p.Asked)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 297, Col: 49}
 			}
@@ -1420,7 +1421,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var72 string
-		templ_7745c5c3_Var72, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.where.button"))
+		templ_7745c5c3_Var72, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.where.button"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 308, Col: 127}
 		}
@@ -1439,7 +1440,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 			}
 			if p.Computer {
 				var templ_7745c5c3_Var73 string
-				templ_7745c5c3_Var73, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.undo.computer"))
+				templ_7745c5c3_Var73, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.undo.computer"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 312, Col: 37}
 				}
@@ -1449,7 +1450,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				}
 			} else if p.AskUndo {
 				var templ_7745c5c3_Var74 string
-				templ_7745c5c3_Var74, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.undo.ask"))
+				templ_7745c5c3_Var74, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.undo.ask"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 314, Col: 39}
 				}
@@ -1459,7 +1460,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				}
 			} else {
 				var templ_7745c5c3_Var75 string
-				templ_7745c5c3_Var75, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.undo.two"))
+				templ_7745c5c3_Var75, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.undo.two"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 316, Col: 32}
 				}
@@ -1478,7 +1479,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var76 string
-		templ_7745c5c3_Var76, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.history.heading"))
+		templ_7745c5c3_Var76, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.history.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 320, Col: 64}
 		}
@@ -1523,7 +1524,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var78 string
-			templ_7745c5c3_Var78, templ_7745c5c3_Err = templ.JoinStringErrs(p.PhonesNote)
+			templ_7745c5c3_Var78, templ_7745c5c3_Err = templtext.String(p.PhonesNote)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 328, Col: 39}
 			}
@@ -1569,7 +1570,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var80 string
-			templ_7745c5c3_Var80, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.open.keep"))
+			templ_7745c5c3_Var80, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.open.keep"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 337, Col: 47}
 			}
@@ -1594,7 +1595,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var81 string
-			templ_7745c5c3_Var81, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.open.hint"))
+			templ_7745c5c3_Var81, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.open.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 341, Col: 54}
 			}
@@ -1607,7 +1608,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var82 string
-			templ_7745c5c3_Var82, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.phones.open"))
+			templ_7745c5c3_Var82, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.phones.open"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 342, Col: 76}
 			}
@@ -1652,7 +1653,7 @@ func Info(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var84 string
-		templ_7745c5c3_Var84, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.score.heading"))
+		templ_7745c5c3_Var84, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.score.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 352, Col: 57}
 		}
@@ -1665,7 +1666,7 @@ func Info(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var85 string
-		templ_7745c5c3_Var85, templ_7745c5c3_Err = templ.JoinStringErrs(p.Score)
+		templ_7745c5c3_Var85, templ_7745c5c3_Err = templtext.String(p.Score)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 353, Col: 32}
 		}
@@ -1678,7 +1679,7 @@ func Info(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var86 string
-		templ_7745c5c3_Var86, templ_7745c5c3_Err = templ.JoinStringErrs(p.Last)
+		templ_7745c5c3_Var86, templ_7745c5c3_Err = templtext.String(p.Last)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 354, Col: 30}
 		}
@@ -1691,7 +1692,7 @@ func Info(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var87 string
-		templ_7745c5c3_Var87, templ_7745c5c3_Err = templ.JoinStringErrs(p.Playable)
+		templ_7745c5c3_Var87, templ_7745c5c3_Err = templtext.String(p.Playable)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 355, Col: 62}
 		}
@@ -1704,7 +1705,7 @@ func Info(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var88 string
-		templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(p.Where)
+		templ_7745c5c3_Var88, templ_7745c5c3_Err = templtext.String(p.Where)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 356, Col: 39}
 		}
@@ -1745,7 +1746,7 @@ func History(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var90 string
-		templ_7745c5c3_Var90, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("donuts.history.heading"))
+		templ_7745c5c3_Var90, templ_7745c5c3_Err = templtext.String(f.L.T("donuts.history.heading"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 365, Col: 75}
 		}
@@ -1758,7 +1759,7 @@ func History(f page.Frame, p Play) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var91 string
-		templ_7745c5c3_Var91, templ_7745c5c3_Err = templ.JoinStringErrs(p.Summary)
+		templ_7745c5c3_Var91, templ_7745c5c3_Err = templtext.String(p.Summary)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 366, Col: 36}
 		}
@@ -1776,7 +1777,7 @@ func History(f page.Frame, p Play) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var92 string
-			templ_7745c5c3_Var92, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.share.button"))
+			templ_7745c5c3_Var92, templ_7745c5c3_Err = templtext.String(f.L.T("app.share.button"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 368, Col: 90}
 			}
@@ -1800,7 +1801,7 @@ func History(f page.Frame, p Play) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var93 string
-				templ_7745c5c3_Var93, templ_7745c5c3_Err = templ.JoinStringErrs(m)
+				templ_7745c5c3_Var93, templ_7745c5c3_Err = templtext.String(m)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `donuts/pages.templ`, Line: 373, Col: 12}
 				}

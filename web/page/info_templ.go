@@ -8,6 +8,7 @@ package page
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 // Game is one of Tavolo's games as the home page introduces it.
 type Game struct {
@@ -60,7 +61,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("home.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 22, Col: 27}
 			}
@@ -73,7 +74,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.intro"))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(f.L.T("home.intro"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 23, Col: 39}
 			}
@@ -91,7 +92,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.continue"))
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(f.L.T("home.continue"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 26, Col: 48}
 				}
@@ -170,7 +171,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var9 string
-					templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(c.Text)
+					templ_7745c5c3_Var9, templ_7745c5c3_Err = templtext.String(c.Text)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 32, Col: 22}
 					}
@@ -193,7 +194,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var10 string
-			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.games"))
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(f.L.T("home.games"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 39, Col: 27}
 			}
@@ -268,7 +269,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(g.Name))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T(g.Name))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 45, Col: 47}
 				}
@@ -281,7 +282,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(g.Desc))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templtext.String(f.L.T(g.Desc))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 47, Col: 23}
 				}
@@ -294,7 +295,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.players"))
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templtext.String(f.L.T("home.players"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 48, Col: 64}
 				}
@@ -307,7 +308,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var17 string
-				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(g.Players))
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templtext.String(f.L.T(g.Players))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 48, Col: 92}
 				}
@@ -346,7 +347,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
-				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.open", "Game", f.L.T(g.Name)))
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("home.open", "Game", f.L.T(g.Name)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 50, Col: 138}
 				}
@@ -372,7 +373,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.rules", "Game", f.L.T(g.Name)))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.L.T("home.rules", "Game", f.L.T(g.Name)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 51, Col: 94}
 				}
@@ -390,7 +391,7 @@ func Home(f Frame, games []Game, continues []Continue) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var23 string
-			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.settings.hint"))
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templtext.String(f.L.T("home.settings.hint"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 56, Col: 54}
 			}
@@ -489,7 +490,7 @@ func About(f Frame, insecure bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var28 string
-			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("about.title"))
+			templ_7745c5c3_Var28, templ_7745c5c3_Err = templtext.String(f.L.T("about.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 71, Col: 28}
 			}
@@ -502,7 +503,7 @@ func About(f Frame, insecure bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var29 string
-			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("about.what"))
+			templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("about.what"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 72, Col: 39}
 			}
@@ -520,7 +521,7 @@ func About(f Frame, insecure bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var30 string
-				templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("about." + part + ".heading"))
+				templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("about." + part + ".heading"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 74, Col: 44}
 				}
@@ -533,7 +534,7 @@ func About(f Frame, insecure bool) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var31 string
-				templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("about." + part + ".body"))
+				templ_7745c5c3_Var31, templ_7745c5c3_Err = templtext.String(f.L.T("about." + part + ".body"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 75, Col: 40}
 				}
@@ -551,7 +552,7 @@ func About(f Frame, insecure bool) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var32 string
-					templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("about.install.insecure"))
+					templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("about.install.insecure"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 77, Col: 63}
 					}
@@ -629,7 +630,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var35 string
-			templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(r.Title))
+			templ_7745c5c3_Var35, templ_7745c5c3_Err = templtext.String(f.L.T(r.Title))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 105, Col: 22}
 			}
@@ -642,7 +643,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var36 string
-			templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(r.Intro))
+			templ_7745c5c3_Var36, templ_7745c5c3_Err = templtext.String(f.L.T(r.Intro))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 106, Col: 34}
 			}
@@ -686,7 +687,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var39 string
-				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(sec.Heading))
+				templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(f.L.T(sec.Heading))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 109, Col: 47}
 				}
@@ -710,7 +711,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var40 string
-							templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(id))
+							templ_7745c5c3_Var40, templ_7745c5c3_Err = templtext.String(f.L.T(id))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 114, Col: 23}
 							}
@@ -734,7 +735,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 								return templ_7745c5c3_Err
 							}
 							var templ_7745c5c3_Var41 string
-							templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(id))
+							templ_7745c5c3_Var41, templ_7745c5c3_Err = templtext.String(f.L.T(id))
 							if templ_7745c5c3_Err != nil {
 								return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 119, Col: 21}
 							}
@@ -772,7 +773,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var43 string
-			templ_7745c5c3_Var43, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("rules.other"))
+			templ_7745c5c3_Var43, templ_7745c5c3_Err = templtext.String(f.L.T("rules.other"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 126, Col: 29}
 			}
@@ -803,7 +804,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var45 string
-				templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("home.rules", "Game", f.L.T(o.Name)))
+				templ_7745c5c3_Var45, templ_7745c5c3_Err = templtext.String(f.L.T("home.rules", "Game", f.L.T(o.Name)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 129, Col: 97}
 				}
@@ -821,7 +822,7 @@ func RulesPage(f Frame, r Rules) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var46 string
-			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("rules.back"))
+			templ_7745c5c3_Var46, templ_7745c5c3_Err = templtext.String(f.L.T("rules.back"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 131, Col: 41}
 			}
@@ -878,7 +879,7 @@ func Error(f Frame, text string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var49 string
-			templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
+			templ_7745c5c3_Var49, templ_7745c5c3_Err = templtext.String(f.Title)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 140, Col: 15}
 			}
@@ -891,7 +892,7 @@ func Error(f Frame, text string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var50 string
-			templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(text)
+			templ_7745c5c3_Var50, templ_7745c5c3_Err = templtext.String(text)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 141, Col: 11}
 			}
@@ -904,7 +905,7 @@ func Error(f Frame, text string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var51 string
-			templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("error.home"))
+			templ_7745c5c3_Var51, templ_7745c5c3_Err = templtext.String(f.L.T("error.home"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 142, Col: 38}
 			}
@@ -961,7 +962,7 @@ func Offline(f Frame) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var54 string
-			templ_7745c5c3_Var54, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
+			templ_7745c5c3_Var54, templ_7745c5c3_Err = templtext.String(f.Title)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 149, Col: 15}
 			}
@@ -974,7 +975,7 @@ func Offline(f Frame) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var55 string
-			templ_7745c5c3_Var55, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("offline.body"))
+			templ_7745c5c3_Var55, templ_7745c5c3_Err = templtext.String(f.L.T("offline.body"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 150, Col: 28}
 			}
@@ -987,7 +988,7 @@ func Offline(f Frame) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var56 string
-			templ_7745c5c3_Var56, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("offline.retry"))
+			templ_7745c5c3_Var56, templ_7745c5c3_Err = templtext.String(f.L.T("offline.retry"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/info.templ`, Line: 151, Col: 56}
 			}

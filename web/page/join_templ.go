@@ -8,6 +8,7 @@ package page
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import "strconv"
 
@@ -94,7 +95,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var4 string
-		templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(heading)
+		templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(heading)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 42, Col: 32}
 		}
@@ -125,7 +126,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.local.network", "Address", j.Network))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templtext.String(f.L.T("join.local.network", "Address", j.Network))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 44, Col: 108}
 			}
@@ -156,7 +157,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.local.none"))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templtext.String(f.L.T("join.local.none"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 46, Col: 82}
 			}
@@ -174,7 +175,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.join.code"))
+		templ_7745c5c3_Var9, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.join.code"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 48, Col: 33}
 		}
@@ -187,7 +188,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var10 string
-		templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(j.Code)
+		templ_7745c5c3_Var10, templ_7745c5c3_Err = templtext.String(j.Code)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 48, Col: 84}
 		}
@@ -200,7 +201,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var11 string
-		templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.join.spaced", "Spaced", j.Spaced))
+		templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.join.spaced", "Spaced", j.Spaced))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 49, Col: 70}
 		}
@@ -213,7 +214,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var12 string
-		templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("diamant.join.link"))
+		templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(f.L.T("diamant.join.link"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 50, Col: 33}
 		}
@@ -239,7 +240,7 @@ func JoinCodeBox(f Frame, headingID, heading string, j JoinCode) templ.Component
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var14 string
-		templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(j.Link)
+		templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(j.Link)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 50, Col: 78}
 		}
@@ -297,7 +298,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var17 string
-			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(p.Heading)
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templtext.String(p.Heading)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 59, Col: 17}
 			}
@@ -315,7 +316,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(p.Problem)
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(p.Problem)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 61, Col: 65}
 				}
@@ -338,7 +339,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var19 string
-				templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.table.text", "Spaced", p.Spaced, "Names", p.Names))
+				templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("join.table.text", "Spaced", p.Spaced, "Names", p.Names))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 64, Col: 70}
 				}
@@ -369,7 +370,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var21 string
-					templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.back"))
+					templ_7745c5c3_Var21, templ_7745c5c3_Err = templtext.String(f.L.T("join.back"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 66, Col: 65}
 					}
@@ -418,7 +419,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var24 string
-					templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.free"))
+					templ_7745c5c3_Var24, templ_7745c5c3_Err = templtext.String(f.L.T("join.free"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 72, Col: 34}
 					}
@@ -449,7 +450,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var26 string
-						templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(s.Label)
+						templ_7745c5c3_Var26, templ_7745c5c3_Err = templtext.String(s.Label)
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 75, Col: 86}
 						}
@@ -472,7 +473,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.nofree"))
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templtext.String(f.L.T("join.nofree"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 82, Col: 29}
 					}
@@ -521,7 +522,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var30 string
-					templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.name"))
+					templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("join.name"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 89, Col: 49}
 					}
@@ -560,7 +561,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var33 string
-					templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.new"))
+					templ_7745c5c3_Var33, templ_7745c5c3_Err = templtext.String(f.L.T("join.new"))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 92, Col: 61}
 					}
@@ -579,7 +580,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var34 string
-				templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.intro"))
+				templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(f.L.T("join.intro"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 96, Col: 27}
 				}
@@ -605,7 +606,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var36 string
-				templ_7745c5c3_Var36, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.code"))
+				templ_7745c5c3_Var36, templ_7745c5c3_Err = templtext.String(f.L.T("join.code"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 100, Col: 43}
 				}
@@ -631,7 +632,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var38 string
-				templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.code.hint"))
+				templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(f.L.T("join.code.hint"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 103, Col: 60}
 				}
@@ -644,7 +645,7 @@ func JoinPage(f Frame, p Join) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var39 string
-				templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("join.submit"))
+				templ_7745c5c3_Var39, templ_7745c5c3_Err = templtext.String(f.L.T("join.submit"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/join.templ`, Line: 104, Col: 63}
 				}

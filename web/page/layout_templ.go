@@ -8,6 +8,7 @@ package page
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 import "strconv"
 
@@ -188,7 +189,7 @@ func Layout(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var13 string
-		templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(f.Title)
+		templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(f.Title)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 27, Col: 19}
 		}
@@ -276,7 +277,7 @@ func Layout(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var19 string
-		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("nav.skip"))
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templtext.String(f.L.T("nav.skip"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 41, Col: 51}
 		}
@@ -302,7 +303,7 @@ func Layout(f Frame) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var20 string
-			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("nav.menu"))
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("nav.menu"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 50, Col: 51}
 			}
@@ -349,7 +350,7 @@ func Layout(f Frame) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.Leave.Label)
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.Leave.Label)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 59, Col: 48}
 				}
@@ -399,7 +400,7 @@ func Layout(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var23 string
-		templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("footer.text"))
+		templ_7745c5c3_Var23, templ_7745c5c3_Err = templtext.String(f.L.T("footer.text"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 74, Col: 51}
 		}
@@ -534,7 +535,7 @@ func siteNav(f Frame) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var30 string
-			templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
+			templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(l.Name)
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 102, Col: 14}
 			}
@@ -601,7 +602,7 @@ func navLink(f Frame, href, name, label string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var33 string
-		templ_7745c5c3_Var33, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T(label))
+		templ_7745c5c3_Var33, templ_7745c5c3_Err = templtext.String(f.L.T(label))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/layout.templ`, Line: 117, Col: 17}
 		}

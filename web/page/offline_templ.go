@@ -8,6 +8,7 @@ package page
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 // offlineTable says, on a table kept on the phone, that it is, and offers to move it to the
 // server (the service worker answers the form: it sends the table and forgets its copy).
@@ -46,7 +47,7 @@ func offlineTable(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var3 string
-		templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.offline.table"))
+		templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("app.offline.table"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/offline.templ`, Line: 7, Col: 57}
 		}
@@ -72,7 +73,7 @@ func offlineTable(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var5 string
-		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("app.offline.move"))
+		templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(f.L.T("app.offline.move"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/offline.templ`, Line: 9, Col: 70}
 		}

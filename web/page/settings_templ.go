@@ -8,6 +8,7 @@ package page
 
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
+import templtext "tavolo/internal/templtext"
 
 // Settings is the settings page: the device's preferences as a plain form.
 type Settings struct {
@@ -57,7 +58,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var3 string
-			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.title"))
+			templ_7745c5c3_Var3, templ_7745c5c3_Err = templtext.String(f.L.T("settings.title"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 19, Col: 31}
 			}
@@ -75,7 +76,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.invalid", "Field", f.L.T(s.Invalid)))
+				templ_7745c5c3_Var4, templ_7745c5c3_Err = templtext.String(f.L.T("settings.invalid", "Field", f.L.T(s.Invalid)))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 21, Col: 95}
 				}
@@ -98,7 +99,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.saved"))
+				templ_7745c5c3_Var5, templ_7745c5c3_Err = templtext.String(f.L.T("settings.saved"))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 24, Col: 69}
 				}
@@ -116,7 +117,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.intro"))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templtext.String(f.L.T("settings.intro"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 26, Col: 30}
 			}
@@ -142,7 +143,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 string
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.language"))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templtext.String(f.L.T("settings.language"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 30, Col: 50}
 			}
@@ -196,7 +197,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(l.Name)
+				templ_7745c5c3_Var11, templ_7745c5c3_Err = templtext.String(l.Name)
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 33, Col: 79}
 				}
@@ -214,7 +215,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var12 string
-			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.text"))
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templtext.String(f.L.T("settings.text"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 38, Col: 36}
 			}
@@ -237,7 +238,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var13 string
-			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.contrast"))
+			templ_7745c5c3_Var13, templ_7745c5c3_Err = templtext.String(f.L.T("settings.contrast"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 44, Col: 40}
 			}
@@ -260,7 +261,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var14 string
-			templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.motion"))
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templtext.String(f.L.T("settings.motion"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 50, Col: 38}
 			}
@@ -283,7 +284,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var15 string
-			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.verbosity"))
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templtext.String(f.L.T("settings.verbosity"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 56, Col: 41}
 			}
@@ -337,7 +338,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.verbosity." + v))
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templtext.String(f.L.T("settings.verbosity." + v))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 59, Col: 197}
 				}
@@ -363,7 +364,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
-				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.verbosity."+v+".hint", "Example", s.Examples[v]))
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templtext.String(f.L.T("settings.verbosity."+v+".hint", "Example", s.Examples[v]))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 61, Col: 125}
 				}
@@ -381,7 +382,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var21 string
-			templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.speech"))
+			templ_7745c5c3_Var21, templ_7745c5c3_Err = templtext.String(f.L.T("settings.speech"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 65, Col: 38}
 			}
@@ -402,7 +403,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.rate"))
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templtext.String(f.L.T("settings.rate"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 68, Col: 47}
 			}
@@ -443,7 +444,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var24 string
-				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.rate." + v))
+				templ_7745c5c3_Var24, templ_7745c5c3_Err = templtext.String(f.L.T("settings.rate." + v))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 71, Col: 88}
 				}
@@ -469,7 +470,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.feedback"))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templtext.String(f.L.T("settings.feedback"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 78, Col: 40}
 			}
@@ -494,7 +495,7 @@ func SettingsPage(f Frame, s Settings) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.save"))
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templtext.String(f.L.T("settings.save"))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 82, Col: 52}
 			}
@@ -544,7 +545,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var28 string
-		templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice"))
+		templ_7745c5c3_Var28, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 97, Col: 55}
 		}
@@ -557,7 +558,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var29 string
-		templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice.default"))
+		templ_7745c5c3_Var29, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice.default"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 99, Col: 55}
 		}
@@ -570,7 +571,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var30 string
-		templ_7745c5c3_Var30, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice.hint"))
+		templ_7745c5c3_Var30, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice.hint"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 102, Col: 65}
 		}
@@ -583,7 +584,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var31 string
-		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice.device"))
+		templ_7745c5c3_Var31, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice.device"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 104, Col: 62}
 		}
@@ -596,7 +597,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var32 string
-		templ_7745c5c3_Var32, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice.none"))
+		templ_7745c5c3_Var32, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice.none"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 105, Col: 58}
 		}
@@ -622,7 +623,7 @@ func voicePicker(f Frame) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var34 string
-		templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings.voice.sample"))
+		templ_7745c5c3_Var34, templ_7745c5c3_Err = templtext.String(f.L.T("settings.voice.sample"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 106, Col: 151}
 		}
@@ -697,7 +698,7 @@ func Choice(name, value string, checked bool, label string) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var38 string
-		templ_7745c5c3_Var38, templ_7745c5c3_Err = templ.JoinStringErrs(label)
+		templ_7745c5c3_Var38, templ_7745c5c3_Err = templtext.String(label)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 112, Col: 103}
 		}
@@ -772,7 +773,7 @@ func toggle(f Frame, name string, on bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var42 string
-		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings." + name))
+		templ_7745c5c3_Var42, templ_7745c5c3_Err = templtext.String(f.L.T("settings." + name))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 117, Col: 158}
 		}
@@ -798,7 +799,7 @@ func toggle(f Frame, name string, on bool) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var44 string
-		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(f.L.T("settings." + name + ".hint"))
+		templ_7745c5c3_Var44, templ_7745c5c3_Err = templtext.String(f.L.T("settings." + name + ".hint"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `page/settings.templ`, Line: 118, Col: 76}
 		}
