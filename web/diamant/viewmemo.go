@@ -138,7 +138,7 @@ func shapeOf(p, s *Play, rows []Row) {
 	for _, f := range []struct {
 		field *string
 		kind  byte
-	}{{&s.Heading, holeHeading}, {&s.Lead, holeLead}, {&s.Mine, holeMine}, {&s.Where, holeWhere}, {&s.ChestNote, holeChestNote}} {
+	}{{&s.Heading, holeHeading}, {&s.Lead, holeLead}, {&s.Where, holeWhere}, {&s.ChestNote, holeChestNote}} {
 		if *f.field != "" {
 			*f.field = textHoles[f.kind]
 		}
@@ -146,6 +146,9 @@ func shapeOf(p, s *Play, rows []Row) {
 	if p.Screen == ScreenVote {
 		s.Voter, s.seatHole = Row{}, textHoles[holeSeat]
 	}
+	// The phone's own vote, or none: its whole paragraph is the hole, so that the phones
+	// that voted and those out of the cave share one screen.
+	s.Mine, s.mineHole = "", textHoles[holeMine]
 	// The host's tools differ (undo, the table's page): the tools are a hole, and the host
 	// differs only in a proposal's form.
 	s.toolsHole, s.CanUndo = textHoles[holeTools], false
@@ -246,7 +249,11 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 		case holeLead:
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Lead))
 		case holeMine:
-			b = kit.AppendJSONString(b, templ.EscapeString(p.Mine))
+			if p.Mine != "" { // as lead draws it
+				b = kit.AppendJSONString(b, `<p class="lead">`)
+				b = kit.AppendJSONString(b, templ.EscapeString(p.Mine))
+				b = kit.AppendJSONString(b, `</p>`)
+			}
 		case holeWhere:
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Where))
 		case holeChestNote:
@@ -314,7 +321,7 @@ func sameShape(p, q *Play) bool {
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
 		p.VoteStart == q.VoteStart && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Waiting == q.Waiting && p.Proposal == q.Proposal && p.Ended == q.Ended &&
-		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole &&
+		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole && p.mineHole == q.mineHole &&
 		p.LastPic == q.LastPic && p.LastValue == q.LastValue && p.Twin == q.Twin && p.Pics == q.Pics &&
 		same(p.Path, q.Path) && p.DeckCount == q.DeckCount &&
 		same(p.Revealed, q.Revealed) && same(p.Standings, q.Standings) && same(p.Podium, q.Podium)
