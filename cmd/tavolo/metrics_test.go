@@ -8,7 +8,6 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"testing"
 
@@ -17,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	dto "github.com/prometheus/client_model/go"
+
+	"tavolo/internal/markup"
 )
 
 // /metrics, on the debug address only, parses as Prometheus's text format, has the Go
@@ -51,10 +52,13 @@ func TestMetricsMoveWithAGame(t *testing.T) {
 		require.Equal(t, http.StatusOK, res.StatusCode, path)
 		return string(b)
 	}
-	csrf := regexp.MustCompile(`name="_csrf" value="([^"]+)"`)
-	version := regexp.MustCompile(`data-version="(\d+)"`)
+	// A page's form token and the table's version, read as the page's script reads them.
+	csrf := func(page string) string { return markup.Parse(page).Get(t, markup.Field("_csrf")).Attr("value") }
+	version := func(page string) string {
+		return markup.Parse(page).Get(t, markup.Has("data-version")).Attr("data-version")
+	}
 	setup := page("/diamant")
-	res, err = c.PostForm(base+"/diamant", url.Values{"_csrf": {csrf.FindStringSubmatch(setup)[1]},
+	res, err = c.PostForm(base+"/diamant", url.Values{"_csrf": {csrf(setup)},
 		"name": {"Anna", "Bruno", "Carla"}, "draw": {"app"}, "vote": {"phone"}, "seed": {"7"}})
 	require.NoError(t, err)
 	res.Body.Close()
@@ -63,8 +67,8 @@ func TestMetricsMoveWithAGame(t *testing.T) {
 	// (422), and each is an action answered all the same.
 	for i := range 3 {
 		body := page(table)
-		res, err = c.PostForm(base+table+"/draw", url.Values{"_csrf": {csrf.FindStringSubmatch(body)[1]},
-			"version": {version.FindStringSubmatch(body)[1]}})
+		res, err = c.PostForm(base+table+"/draw", url.Values{"_csrf": {csrf(body)},
+			"version": {version(body)}})
 		require.NoError(t, err)
 		res.Body.Close()
 		if i == 0 {
