@@ -305,6 +305,19 @@ export function plural(cat, lang, id, count, params = {}) {
   return text.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, k) => String(k === 'Count' ? count : params[k]));
 }
 
+/** Waits until a server a test started answers its health check. */
+export async function serverReady(base) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the server at ${base} did not start`);
+}
+
 /** A port nobody listens on at 127.0.0.1, for a server a test starts of its own. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -377,10 +390,11 @@ export async function expectSeated(page, cat, name) {
  * first the host's, added to phones (so that the caller closes them whatever happens).
  * The host opens the table, each other phone joins by typing the code (typed[i] says how
  * phone i+1 types it), the host starts, and every phone is in round 1. prepare, baseURL:
- * as newPhone's.
+ * as newPhone's (baseURL may be a list, a server for each phone).
  */
 export async function startPhonesTable(browser, phones, { lang = 'en', names, typed = [], prepare, baseURL }) {
-  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare, baseURL }));
+  const at = (i) => (Array.isArray(baseURL) ? baseURL[i] : baseURL); // a server each phone, or one for all
+  for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, lang, {}, { prepare, baseURL: at(i) }));
   const pages = phones.map((p) => p.page);
   const [host] = pages;
   await host.goto('/diamant');

@@ -7,24 +7,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { msg, h1, startPhonesTable, freePort } from './helpers.mjs';
+import { msg, h1, startPhonesTable, freePort, serverReady } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
 function start(port, dir) {
   return spawn(process.env.TAVOLO_BIN || 'bin/tavolo', ['--addr', `127.0.0.1:${port}`, '--data', dir], { stdio: 'ignore' });
-}
-
-async function ready(base) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not start');
 }
 
 test('a restart in the middle of a game: every phone follows the table again within a few seconds', async ({ browser }) => {
@@ -35,7 +23,7 @@ test('a restart in the middle of a game: every phone follows the table again wit
   let server = start(port, dir);
   const phones = [];
   try {
-    await ready(baseURL);
+    await serverReady(baseURL);
     const { pages, cat } = await startPhonesTable(browser, phones, { names: ['Ada', 'Bruno', 'Chiara'], baseURL });
     // Each page notes whether it ever said the connection was lost.
     for (const p of pages) {
@@ -52,7 +40,7 @@ test('a restart in the middle of a game: every phone follows the table again wit
     await stopped;
     const t0 = Date.now();
     server = start(port, dir);
-    await ready(baseURL);
+    await serverReady(baseURL);
 
     // The host draws: every phone shows the vote, through its stream opened again.
     await pages[0].getByRole('button', { name: msg(cat, 'diamant.draw.app') }).click();

@@ -12,7 +12,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { msg, h1, escapeRe, catalog, newPhone, openTable, join, expectSeated, freePort, pressAndWait } from './helpers.mjs';
+import { msg, h1, escapeRe, startPhonesTable, freePort, pressAndWait, serverReady } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -36,18 +36,6 @@ function startTavolo(port, database, dir) {
     stdio: 'ignore',
     env: { ...process.env, TAVOLO_SESSION_KEY: 's'.repeat(32) },
   });
-}
-
-async function ready(base) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server did not start');
 }
 
 /**
@@ -93,27 +81,16 @@ test('two servers on one database: a whole game with phones on both, one server 
   const phones = [];
   const lbs = [];
   try {
-    await ready(`http://127.0.0.1:${portA}`);
-    await ready(`http://127.0.0.1:${portB}`);
+    await serverReady(`http://127.0.0.1:${portA}`);
+    await serverReady(`http://127.0.0.1:${portB}`);
     const toA = await balancer([portA, portB]);
     const toB = await balancer([portB, portA]);
     lbs.push(toA, toB);
     // Ada (the host) and Chiara on A, Bruno on B.
+    // The code given on A is found on B at once.
     const names = ['Ada', 'Bruno', 'Chiara'];
-    const via = [toA, toB, toA];
-    for (let i = 0; i < names.length; i++) phones.push(await newPhone(browser, 'en', {}, { baseURL: via[i].url }));
-    const pages = phones.map((p) => p.page);
+    const { pages, cat } = await startPhonesTable(browser, phones, { names, baseURL: [toA.url, toB.url, toA.url] });
     const [host] = pages;
-    await host.goto('/diamant');
-    const cat = await catalog(host);
-    const code = await openTable(host, cat, names[0]);
-    for (let i = 1; i < names.length; i++) {
-      // The code given on A is found on B at once.
-      await join(pages[i], cat, code, names[i]);
-      await expectSeated(host, cat, names[i]);
-    }
-    await host.getByRole('button', { name: msg(cat, 'diamant.lobby.start') }).click();
-    for (const p of pages) await expect(h1(p)).toHaveText(msg(cat, 'diamant.round.heading', { Round: 1 }));
     const start = await version(host);
 
     // Five rounds, the fewest steps: a card drawn (by a phone on either server), everyone
