@@ -76,8 +76,8 @@ func interfaceAddrs() ([]netip.Addr, error) {
 	return out, nil
 }
 
-// portOf is the port of a listener's address (0 when it has none).
-func portOf(a net.Addr) int {
+// PortOf is the port of a listener's address (0 when it has none).
+func PortOf(a net.Addr) int {
 	if t, ok := a.(*net.TCPAddr); ok {
 		return t.Port
 	}

@@ -409,7 +409,7 @@ func Serve(ctx context.Context, cfg Config, log *slog.Logger) error {
 		s.Close()
 		return err
 	}
-	s.NetworkAddrs = NetworkAddrs(cfg.Addr, portOf(ln.Addr()), nil)
+	s.NetworkAddrs = NetworkAddrs(cfg.Addr, PortOf(ln.Addr()), nil)
 	srv, limited := s.httpServer(ln)
 	go s.sweep(ctx)
 	errc := make(chan error, 1)

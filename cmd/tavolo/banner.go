@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	qrcode "github.com/skip2/go-qrcode"
+
+	"tavolo/web"
 )
 
 // maxQRs: the network addresses the banner draws a QR code for; any more are listed.
@@ -20,7 +22,7 @@ const maxQRs = 3
 // on the local network when it listens on every interface (web.NetworkAddrs), domain the
 // name of --tls-domain.
 func listening(w io.Writer, listen string, at net.Addr, network []string, scheme, domain string) {
-	port := portOf(at)
+	port := web.PortOf(at)
 	host, _, _ := net.SplitHostPort(listen)
 	var b strings.Builder
 	b.WriteString("\n")
@@ -94,13 +96,4 @@ func indent(s, by string) string {
 		lines[i] = by + l
 	}
 	return strings.Join(lines, "\n") + "\n"
-}
-
-func portOf(a net.Addr) int {
-	if t, ok := a.(*net.TCPAddr); ok {
-		return t.Port
-	}
-	_, p, _ := net.SplitHostPort(a.String())
-	n, _ := strconv.Atoi(p)
-	return n
 }

@@ -9,6 +9,8 @@
 package live
 
 import (
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -134,9 +136,5 @@ func (h *Hub) Advance(table string, version int64) {
 func (h *Hub) Followed() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	out := make([]string, 0, len(h.tables))
-	for id := range h.tables {
-		out = append(out, id)
-	}
-	return out
+	return slices.Collect(maps.Keys(h.tables))
 }

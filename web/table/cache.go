@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -256,11 +257,7 @@ func (c *Cache) check(id string, version int64, found bool) {
 func (c *Cache) ids() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := make([]string, 0, len(c.byID))
-	for id := range c.byID {
-		out = append(out, id)
-	}
-	return out
+	return slices.Collect(maps.Keys(c.byID))
 }
 
 // Replayed returns the kept replay of a table at version, or nil.
