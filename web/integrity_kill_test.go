@@ -171,6 +171,24 @@ type killTable struct {
 	n        int // names given so far
 }
 
+// openKillTable opens a phone-each table (its host "Ada", hands hidden) through the server
+// at base, as a host's phone does, and reads its join code.
+func openKillTable(t *testing.T, base *string) *killTable {
+	t.Helper()
+	host := newKillClient(base)
+	_, _, page, err := host.do(http.MethodGet, "/diamant/phones", nil)
+	require.NoError(t, err)
+	csrf := killToken(markup.Parse(page))
+	require.NotEmpty(t, csrf, page)
+	status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {csrf}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSeeOther, status, body)
+	id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
+	_, _, page, err = host.do(http.MethodGet, "/diamant/"+id+"/table", nil)
+	require.NoError(t, err)
+	return &killTable{id: id, code: joinCode(t, page), host: host}
+}
+
 // step makes one change of the table from its page: take back a joiner's seat, remove a
 // seat, or add one (by the host, or by a new phone joining).
 func (kt *killTable) step(base *string) error {
@@ -230,18 +248,7 @@ func TestKillDuringSeatChanges(t *testing.T) {
 
 	tables := make([]*killTable, killTables)
 	for i := range tables {
-		host := newKillClient(&base)
-		_, _, page, err := host.do(http.MethodGet, "/diamant/phones", nil)
-		require.NoError(t, err)
-		csrf := killToken(markup.Parse(page))
-		require.NotEmpty(t, csrf, page)
-		status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {csrf}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
-		require.NoError(t, err)
-		require.Equal(t, http.StatusSeeOther, status, body)
-		id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
-		_, _, page, err = host.do(http.MethodGet, "/diamant/"+id+"/table", nil)
-		require.NoError(t, err)
-		tables[i] = &killTable{id: id, code: joinCode(t, page), host: host}
+		tables[i] = openKillTable(t, &base)
 	}
 
 	changes := 0

@@ -18,7 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
-	"tavolo/internal/markup"
 	"tavolo/internal/pgtest"
 	pgstore "tavolo/web/store/postgres"
 	"tavolo/web/table"
@@ -201,16 +200,7 @@ func TestPostgresKillOneOfTwoServers(t *testing.T) {
 
 	tables := make([]*killTable, killTables)
 	for i := range tables {
-		host := newKillClient(&baseA)
-		_, _, page, err := host.do(http.MethodGet, "/diamant/phones", nil)
-		require.NoError(t, err)
-		status, loc, body, err := host.do(http.MethodPost, "/diamant/phones", url.Values{"_csrf": {killToken(markup.Parse(page))}, "name": {"Ada"}, "draw": {"app"}, "hidden": {"1"}})
-		require.NoError(t, err)
-		require.Equal(t, http.StatusSeeOther, status, body)
-		id := strings.TrimSuffix(strings.TrimPrefix(loc, "/diamant/"), "/table")
-		_, _, page, err = host.do(http.MethodGet, "/diamant/"+id+"/table", nil)
-		require.NoError(t, err)
-		tables[i] = &killTable{id: id, code: joinCode(t, page), host: host}
+		tables[i] = openKillTable(t, &baseA)
 	}
 
 	// Each table's host changes it through both servers at once, as fast as they answer.
