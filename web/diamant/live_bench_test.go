@@ -189,9 +189,7 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if playViews != nil {
-					for i := range playViews.slots {
-						playViews.slots[i].id = ""
-					}
+					clear(playViews.slots)
 				}
 				for _, c := range phones {
 					if err := (handlers{k}).read(c, id, t); err != nil {

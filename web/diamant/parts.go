@@ -2,7 +2,6 @@ package diamant
 
 import (
 	"context"
-	"hash/maphash"
 	"io"
 
 	"github.com/a-h/templ"
@@ -61,10 +60,10 @@ type memoPart struct {
 	text string // a sentence
 }
 
-// find returns the slot's part of key in lang, if the slot is id's at version (or, for a
+// find returns the slot's part of key in lang, if the slot is at version (or, for a
 // lasting part, at any version).
-func (s *viewSlot) find(id string, version int64, lang string, key partKey) (memoPart, bool) {
-	if s.id != id || s.version != version && !key.lasting() {
+func (s *viewSlot) find(version int64, lang string, key partKey) (memoPart, bool) {
+	if s.version != version && !key.lasting() {
 		return memoPart{}, false
 	}
 	for _, pt := range s.parts {
@@ -75,9 +74,9 @@ func (s *viewSlot) find(id string, version int64, lang string, key partKey) (mem
 	return memoPart{}, false
 }
 
-// keep adds a part to the slot, if the slot can be id's at version and has room.
-func (s *viewSlot) keep(id string, version int64, pt memoPart) {
-	if s.take(id, version) && len(s.parts) < viewMemoParts {
+// keep adds a part to the slot, if the slot can be at version and has room.
+func (s *viewSlot) keep(version int64, pt memoPart) {
+	if s.take(version) && len(s.parts) < viewMemoParts {
 		s.parts = append(s.parts, pt)
 	}
 }
@@ -93,7 +92,7 @@ func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		s := m.slot(p.ID)
 		s.mu.Lock()
-		pt, ok := s.find(p.ID, p.Version, lang, key)
+		pt, ok := s.find(p.Version, lang, key)
 		s.mu.Unlock()
 		if !ok {
 			var a kit.Appender
@@ -102,7 +101,7 @@ func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component
 			}
 			pt = memoPart{key: key, lang: lang, html: a.B}
 			s.mu.Lock()
-			s.keep(p.ID, p.Version, pt)
+			s.keep(p.Version, pt)
 			s.mu.Unlock()
 		}
 		_, err := w.Write(pt.html)
@@ -118,19 +117,33 @@ func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, 
 	}
 	s := m.slot(id)
 	s.mu.Lock()
-	pt, ok := s.find(id, version, lang, key)
+	pt, ok := s.find(version, lang, key)
 	s.mu.Unlock()
 	if ok {
 		return pt.text
 	}
 	text := say()
 	s.mu.Lock()
-	s.keep(id, version, memoPart{key: key, lang: lang, text: text})
+	s.keep(version, memoPart{key: key, lang: lang, text: text})
 	s.mu.Unlock()
 	return text
 }
 
-// slot is the table id's slot.
+// slot is the table id's slot, made if it has none; when viewMemoTables tables have one,
+// one of them (any) loses its slot.
 func (m *viewMemo) slot(id string) *viewSlot {
-	return &m.slots[maphash.String(m.seed, id)%viewMemoSlots]
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := m.slots[id]
+	if s == nil {
+		if len(m.slots) >= viewMemoTables {
+			for other := range m.slots {
+				delete(m.slots, other)
+				break
+			}
+		}
+		s = &viewSlot{}
+		m.slots[id] = s
+	}
+	return s
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"hash/maphash"
 	"slices"
 	"strconv"
 	"sync"
@@ -22,12 +21,13 @@ import (
 // screen once for all the phones that see the same screen, whatever seat each holds: the
 // screen is drawn from its shape (shapeOf), the phone's view with what depends on its seat
 // (the heading, its lead and own vote, "where are we", the rows of the players' table, the
-// vote form's seat, the form token) drawn as holes, random letters and digits that neither
-// HTML nor JSON escapes; each phone then copies the drawn screen out, filling each hole with
-// its own (fillShape), and writes the reply's envelope (what to announce) around it. A few
-// shapes per table, of its newest version only, in a fixed number of slots (a table's slot
-// goes to another table whose id falls on it), so it holds at most viewMemoSlots ×
-// viewMemoViews screens.
+// vote form's seat, the form token, the version and how the vote goes) drawn as holes,
+// random letters and digits that neither HTML nor JSON escapes; each phone then copies the
+// drawn screen out, filling each hole with its own (fillShape), and writes the reply's
+// envelope (what to announce) around it. A screen's shape holds no version, so a screen
+// drawn at one version serves the next ones while it stays the same: a vote changes only
+// how the vote goes, a hole. A slot for each table lately changed, up to viewMemoTables
+// (then one is dropped), each with at most viewMemoViews screens, the newest.
 //
 // What a device is sent stays what it would draw itself: a screen is shared only between
 // shapes that are equal in every field (sameShape) in the same language, a screen is
@@ -36,35 +36,33 @@ import (
 // process (playViews): a view is keyed by its table's id, which is the same in no two
 // tables.
 type viewMemo struct {
-	seed  maphash.Seed
-	slots [viewMemoSlots]viewSlot
+	mu    sync.Mutex
+	slots map[string]*viewSlot // by table id
 }
 
+func newViewMemo() *viewMemo { return &viewMemo{slots: map[string]*viewSlot{}} }
+
 const (
-	viewMemoSlots = 64 // tables whose change is being sent at the same moment
-	viewMemoViews = 8  // different screens kept for one table's version
-	viewMemoParts = 48 // different parts kept for one table's version: two of each row, and a few more
+	viewMemoTables = 1024 // tables whose screens are kept: those playing at once
+	viewMemoViews  = 3    // different screens kept for one table, the newest
+	viewMemoParts  = 48   // different parts kept for one table's version: two of each row, and a few more
 )
 
 type viewSlot struct {
 	mu      sync.Mutex
-	id      string
-	version int64
+	version int64 // the newest the slot has seen
 	views   []memoView
 	parts   []memoPart
 }
 
-// take makes the slot the table id's at version, if it holds an older version or another
-// table; it reports whether the slot is now at that version (not when it holds a newer one).
+// take moves the slot on to version, if it is at an older one; it reports whether the slot
+// is now at that version (not when it is at a newer one).
 //
-// A newer version of the same table keeps the parts that its state does not draw (lasting),
-// while they are few: a vote changes no row of the players' table.
-func (s *viewSlot) take(id string, version int64) bool {
-	switch {
-	case s.id != id:
-		s.id, s.version, s.views, s.parts = id, version, s.views[:0], s.parts[:0]
-	case s.version < version:
-		s.version, s.views = version, s.views[:0]
+// A newer version keeps the screens (they hold no version) and the parts that its state
+// does not draw (lasting), while they are few: a vote changes no row of the players' table.
+func (s *viewSlot) take(version int64) bool {
+	if s.version < version {
+		s.version = version
 		kept := s.parts[:0]
 		if len(s.parts) < viewMemoParts*3/4 {
 			for _, pt := range s.parts {
@@ -103,6 +101,9 @@ const (
 	holeSeat      = 'S' // the vote form's seat
 	holeTools     = 'T' // the tools' buttons and links (the host's differ)
 	holeRow       = 'R' // a row of the players' table; then the seat's digit
+	holeVersion   = 'V' // the table's version (in the forms and data-version)
+	holeVotes     = 'O' // how many have voted
+	holeWaiting   = 'Q' // who is still to vote
 )
 
 func holeOf(kind byte, seat int) string { return holePrefix + string(rune(kind)) + strconv.Itoa(seat) }
@@ -114,7 +115,7 @@ var csrfHole = holeOf(holeCSRF, 0)
 var (
 	textHoles = func() map[byte]string {
 		m := map[byte]string{}
-		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools} {
+		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools, holeVersion, holeVotes, holeWaiting} {
 			m[k] = holeOf(k, 0)
 		}
 		return m
@@ -127,7 +128,7 @@ var (
 	}()
 )
 
-var playViews = &viewMemo{seed: maphash.MakeSeed()}
+var playViews = newViewMemo()
 
 // shapeOf makes s the screen p as every phone that sees it draws it: p with holes for what
 // depends on the seat a phone holds; rows gives the room for its players' rows. What is
@@ -138,7 +139,7 @@ func shapeOf(p, s *Play, rows []Row) {
 	for _, f := range []struct {
 		field *string
 		kind  byte
-	}{{&s.Heading, holeHeading}, {&s.Lead, holeLead}, {&s.Where, holeWhere}, {&s.ChestNote, holeChestNote}} {
+	}{{&s.Heading, holeHeading}, {&s.Lead, holeLead}, {&s.Where, holeWhere}, {&s.ChestNote, holeChestNote}, {&s.Votes, holeVotes}, {&s.Waiting, holeWaiting}} {
 		if *f.field != "" {
 			*f.field = textHoles[f.kind]
 		}
@@ -146,6 +147,9 @@ func shapeOf(p, s *Play, rows []Row) {
 	if p.Screen == ScreenVote {
 		s.Voter, s.seatHole = Row{}, textHoles[holeSeat]
 	}
+	// The version, and how the vote goes (the same on every phone, but new at each vote):
+	// a screen drawn at one version serves the next ones while nothing else changes.
+	s.versionHole = textHoles[holeVersion]
 	// The phone's own vote, or none: its whole paragraph is the hole, so that the phones
 	// that voted and those out of the cave share one screen.
 	s.Mine, s.mineHole = "", textHoles[holeMine]
@@ -197,13 +201,11 @@ var shapes = sync.Pool{New: func() any { return new(shapeRoom) }}
 func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 	s := m.slot(shape.ID)
 	s.mu.Lock()
-	if s.id == shape.ID && s.version == shape.Version {
-		for i := range s.views {
-			if v := &s.views[i]; v.lang == l.Lang && sameShape(&v.shape, shape) {
-				html, holes := v.html, v.holes
-				s.mu.Unlock()
-				return html, holes
-			}
+	for i := range s.views {
+		if v := &s.views[i]; v.lang == l.Lang && sameShape(&v.shape, shape) {
+			html, holes := v.html, v.holes
+			s.mu.Unlock()
+			return html, holes
 		}
 	}
 	s.mu.Unlock()
@@ -226,7 +228,10 @@ func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 	kept := *shape
 	kept.Players = slices.Clone(shape.Players)
 	s.mu.Lock()
-	if s.take(shape.ID, shape.Version) && len(s.views) < viewMemoViews {
+	if s.take(shape.Version) {
+		if len(s.views) == viewMemoViews { // the oldest goes
+			s.views = append(s.views[:0], s.views[1:]...)
+		}
 		s.views = append(s.views, memoView{lang: l.Lang, shape: kept, html: html, holes: holes})
 	}
 	s.mu.Unlock()
@@ -260,6 +265,12 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 			b = kit.AppendJSONString(b, templ.EscapeString(p.ChestNote))
 		case holeSeat:
 			b = strconv.AppendInt(b, int64(p.Voter.Seat), 10)
+		case holeVersion:
+			b = strconv.AppendInt(b, p.Version, 10)
+		case holeVotes:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Votes))
+		case holeWaiting:
+			b = kit.AppendJSONString(b, templ.EscapeString(p.Waiting))
 		case holeTools:
 			b = appendWithToken(b, m.partJSON(l, p, p.toolsKey()), csrf)
 		case holeRow:
@@ -275,7 +286,7 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 	key.json = true
 	s := m.slot(p.ID)
 	s.mu.Lock()
-	pt, ok := s.find(p.ID, p.Version, l.Lang, key)
+	pt, ok := s.find(p.Version, l.Lang, key)
 	s.mu.Unlock()
 	if ok {
 		return pt.json
@@ -289,7 +300,7 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 	_ = draw.Render(context.Background(), &a)
 	json := kit.AppendJSONString(make([]byte, 0, len(a.B)+len(a.B)/8), a.B)
 	s.mu.Lock()
-	s.keep(p.ID, p.Version, memoPart{key: key, lang: l.Lang, json: json})
+	s.keep(p.Version, memoPart{key: key, lang: l.Lang, json: json})
 	s.mu.Unlock()
 	return json
 }
@@ -307,12 +318,13 @@ func appendWithToken(b, json []byte, csrf string) []byte {
 	}
 }
 
-// sameShape: p and q are equal in every field, their slices nil or not alike
+// sameShape: p and q are equal in every field (but the version, when the screen has it as
+// a hole), their slices nil or not alike
 // (TestSameShapeComparesEveryField), as reflect.DeepEqual would say at a fraction of its cost;
 // the fields that differ most often between two phones' views first.
 func sameShape(p, q *Play) bool {
 	return p.Screen == q.Screen && p.Host == q.Host && p.Where == q.Where && p.Mine == q.Mine && p.Heading == q.Heading &&
-		p.ID == q.ID && p.Version == q.Version && p.Problem == q.Problem && p.Lead == q.Lead &&
+		p.ID == q.ID && (p.Version == q.Version || p.versionHole != "") && p.versionHole == q.versionHole && p.Problem == q.Problem && p.Lead == q.Lead &&
 		same(p.News, q.News) && same(p.Say, q.Say) &&
 		p.Round == q.Round && p.LastCard == q.LastCard && p.LastKind == q.LastKind && p.CardSaid == q.CardSaid &&
 		same(p.Players, q.Players) && p.InCave == q.InCave && same(p.TableCards, q.TableCards) && same(p.TableIdols, q.TableIdols) &&

@@ -71,13 +71,8 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 	// Three screens for seven streams: the cave of phones 0 (the host) and 1 (and its second
 	// tab), each with its own vote, chests, "where are we" and tools filled in; the vote of
 	// phones 2, 4 and 5, each with its own seat; and phone 3's in French.
-	slot := &playViews.slots[0]
-	for i := range playViews.slots {
-		if playViews.slots[i].id == id {
-			slot = &playViews.slots[i]
-		}
-	}
-	require.Equal(t, id, slot.id)
+	slot := playViews.slots[id]
+	require.NotNil(t, slot)
 	assert.Equal(t, 3, len(slot.views))
 	// The parts the phones share. Phones 0 and 1 have voted and see the cave (2 to 5 their
 	// vote): six rows on phone 0, and on phone 1 its own row shown and phone 0's hidden; one

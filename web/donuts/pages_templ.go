@@ -609,7 +609,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.VersionFields(f, p.Version).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.VersionFields(f, strconv.FormatInt(p.Version, 10)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -737,7 +737,7 @@ func PlayPage(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.VersionFields(f, p.Version).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.VersionFields(f, strconv.FormatInt(p.Version, 10)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1322,7 +1322,7 @@ func Panel(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.VersionFields(f, p.Version).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.VersionFields(f, strconv.FormatInt(p.Version, 10)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1509,7 +1509,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.VersionFields(f, p.Version).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.VersionFields(f, strconv.FormatInt(p.Version, 10)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1561,7 +1561,7 @@ func Tools(f page.Frame, p Play) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = page.VersionFields(f, p.Version).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = page.VersionFields(f, strconv.FormatInt(p.Version, 10)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -238,11 +238,13 @@ func (st *stream) detach(timeout time.Duration) (net.Conn, bool) {
 	}
 	ctx, cancel := context.WithCancel(context.WithoutCancel(st.c.Request().Context()))
 	st.c, st.ctx, st.w = detachedContext(st.c, ctx), ctx, w
-	// The connection's reader: the page sends nothing more; a read ends when it goes.
+	// The connection's reader: the page sends nothing more; a read ends when it goes. Read
+	// from the connection itself, so that net/http's buffers for it (8 KB) are let go.
+	rw.Reader.Discard(rw.Reader.Buffered())
 	go func() {
 		var b [64]byte
 		for {
-			if _, err := rw.Reader.Read(b[:]); err != nil {
+			if _, err := conn.Read(b[:]); err != nil {
 				cancel()
 				return
 			}
