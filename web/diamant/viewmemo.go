@@ -21,13 +21,14 @@ import (
 // screen once for all the phones that see the same screen, whatever seat each holds: the
 // screen is drawn from its shape (shapeOf), the phone's view with what depends on its seat
 // (the heading, its lead and own vote, "where are we", the rows of the players' table, the
-// vote form's seat, the form token, the version and how the vote goes) drawn as holes,
-// random letters and digits that neither HTML nor JSON escapes; each phone then copies the
-// drawn screen out, filling each hole with its own (fillShape), and writes the reply's
-// envelope (what to announce) around it. A screen's shape holds no version, so a screen
-// drawn at one version serves the next ones while it stays the same: a vote changes only
-// how the vote goes, a hole. A slot for each table lately changed, up to viewMemoTables
-// (then one is dropped), each with at most viewMemoViews screens, the newest.
+// vote form's seat, the form token) and what changes at every vote (the version, how the
+// vote goes, whether the last card is hidden from a screen reader) drawn as holes, random
+// letters and digits that neither HTML nor JSON escapes; each phone then copies the drawn
+// screen out, filling each hole with its own (fillShape), and writes the reply's envelope
+// (what to announce) around it. A shape holds no version, so a screen drawn at one
+// version serves the next ones while it stays the same, as it does through a vote. A slot
+// for each table lately changed, up to viewMemoTables (then one is dropped), each with at
+// most viewMemoViews screens, the newest.
 //
 // What a device is sent stays what it would draw itself: a screen is shared only between
 // shapes that are equal in every field (sameShape) in the same language, a screen is
@@ -44,7 +45,7 @@ func newViewMemo() *viewMemo { return &viewMemo{slots: map[string]*viewSlot{}} }
 
 const (
 	viewMemoTables = 1024 // tables whose screens are kept: those playing at once
-	viewMemoViews  = 3    // different screens kept for one table, the newest
+	viewMemoViews  = 4    // different screens kept for one table, the newest
 	viewMemoParts  = 48   // different parts kept for one table's version: two of each row, and a few more
 )
 
@@ -104,6 +105,7 @@ const (
 	holeVersion   = 'V' // the table's version (in the forms and data-version)
 	holeVotes     = 'O' // how many have voted
 	holeWaiting   = 'Q' // who is still to vote
+	holeCardSaid  = 'D' // the last card's aria-hidden, as an attribute (with the space before it)
 )
 
 func holeOf(kind byte, seat int) string { return holePrefix + string(rune(kind)) + strconv.Itoa(seat) }
@@ -115,7 +117,7 @@ var csrfHole = holeOf(holeCSRF, 0)
 var (
 	textHoles = func() map[byte]string {
 		m := map[byte]string{}
-		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools, holeVersion, holeVotes, holeWaiting} {
+		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools, holeVersion, holeVotes, holeWaiting, holeCardSaid} {
 			m[k] = holeOf(k, 0)
 		}
 		return m
@@ -147,9 +149,11 @@ func shapeOf(p, s *Play, rows []Row) {
 	if p.Screen == ScreenVote {
 		s.Voter, s.seatHole = Row{}, textHoles[holeSeat]
 	}
-	// The version, and how the vote goes (the same on every phone, but new at each vote):
-	// a screen drawn at one version serves the next ones while nothing else changes.
+	// The version, how the vote goes and whether the last card is hidden (the same on every
+	// phone, but new at each vote): a screen drawn at one version serves the next ones while
+	// nothing else changes.
 	s.versionHole = textHoles[holeVersion]
+	s.CardSaid, s.cardSaidHole = false, textHoles[holeCardSaid]
 	// The phone's own vote, or none: its whole paragraph is the hole, so that the phones
 	// that voted and those out of the cave share one screen.
 	s.Mine, s.mineHole = "", textHoles[holeMine]
@@ -271,6 +275,12 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Votes))
 		case holeWaiting:
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Waiting))
+		case holeCardSaid: // drawn as an attribute, " hole"
+			if p.CardSaid {
+				b = append(b, `aria-hidden=\"true\"`...)
+			} else {
+				b = b[:len(b)-1]
+			}
 		case holeTools:
 			b = appendWithToken(b, m.partJSON(l, p, p.toolsKey()), csrf)
 		case holeRow:
@@ -333,7 +343,7 @@ func sameShape(p, q *Play) bool {
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
 		p.VoteStart == q.VoteStart && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Waiting == q.Waiting && p.Proposal == q.Proposal && p.Ended == q.Ended &&
-		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole && p.mineHole == q.mineHole &&
+		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole && p.mineHole == q.mineHole && p.cardSaidHole == q.cardSaidHole &&
 		p.LastPic == q.LastPic && p.LastValue == q.LastValue && p.Twin == q.Twin && p.Pics == q.Pics &&
 		same(p.Path, q.Path) && p.DeckCount == q.DeckCount &&
 		same(p.Revealed, q.Revealed) && same(p.Standings, q.Standings) && same(p.Podium, q.Podium)

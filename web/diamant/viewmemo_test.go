@@ -3,6 +3,7 @@ package diamant
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
@@ -84,6 +85,37 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 		kinds[pt.key.kind]++
 	}
 	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2}, kinds)
+}
+
+// A vote changes only how the vote goes and the version, both holes: the screens drawn at
+// one version serve the next, and no phone draws its screen again.
+func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
+	k, id, phones := benchPhones(t) // seats 0 and 1 have voted
+	h := handlers{k}
+	draw := func() {
+		for _, c := range phones {
+			tb := &diamanttable.Table{}
+			require.NoError(t, h.read(c, id, tb))
+			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
+			require.Contains(t, string(b), fmt.Sprintf(`data-version=\"%d\"`, tb.Rec.Version))
+		}
+	}
+	draw()
+	slot := playViews.slots[id]
+	require.NotNil(t, slot)
+	drawn := len(slot.views) // the cave of the host, of another phone that voted, and the vote
+	for seat := 2; seat < 5; seat++ {
+		tb, err := h.load(phones[0], id)
+		require.NoError(t, err)
+		a := diamant.Vote(seat, false)
+		_, err = tb.State.Apply(a)
+		require.NoError(t, err)
+		raw, _ := json.Marshal(a)
+		_, err = k.Tables.Store().Append(t.Context(), id, tb.Rec.Version, raw, false)
+		require.NoError(t, err)
+		draw()
+		assert.Equal(t, drawn, len(slot.views), "after seat %d's vote", seat)
+	}
 }
 
 // Through whole games on six phones (votes at random, a second tab, a phone in French), at
