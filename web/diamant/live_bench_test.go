@@ -172,29 +172,33 @@ func BenchmarkAwaySeats(b *testing.B) {
 }
 
 // BenchmarkDiamantTableEvent is one change of a table reaching its six phones, one stream
-// each, as under make bench-load: each phone reads the table and writes its own event; memo:
-// through the memo of views, emptied before each change (a new version meets an empty
-// memo); alone: each phone drawing its own.
+// each, as under make bench-load: each phone reads the table and writes its own event. vote:
+// through the memo of views, at a new version whose screens the memo holds (as after a vote:
+// every screen the same but for its holes); draw: through the memo, emptied before each
+// change (every screen new, as after a draw); alone: each phone drawing its own.
 func BenchmarkDiamantTableEvent(b *testing.B) {
 	k, id, phones := benchPhones(b)
 	for i, c := range phones {
 		c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
 	}
 	memo := playViews
-	for _, name := range []string{"memo", "alone"} {
+	for _, name := range []string{"vote", "draw", "alone"} {
 		b.Run(name, func(b *testing.B) {
-			playViews = map[string]*viewMemo{"memo": memo}[name]
+			playViews = map[string]*viewMemo{"vote": memo, "draw": memo}[name]
 			var w countingWriter
 			t := &diamanttable.Table{}
+			version := int64(0)
 			b.ReportAllocs()
 			for b.Loop() {
-				if playViews != nil {
+				version++
+				if name == "draw" {
 					clear(playViews.slots)
 				}
 				for _, c := range phones {
 					if err := (handlers{k}).read(c, id, t); err != nil {
 						b.Fatal(err)
 					}
+					t.Rec.Version += version // a new version each change
 					handlers{k}.awaySeats(t)
 					if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
 						b, err := (handlers{k}).appendEvent(b, c, t, false, nil)
