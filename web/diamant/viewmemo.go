@@ -20,8 +20,8 @@ import (
 // (live.go); most of what they draw is the same on every phone. viewMemo draws a play
 // screen once for all the phones that see the same screen, whatever seat each holds: the
 // screen is drawn from its shape (shapeOf), the phone's view with what depends on its seat
-// (the heading, its lead and own vote, "where are we", the rows of the players' table, the
-// vote form's seat, the form token) and what changes at every vote (the version, how the
+// (the heading, its lead and own vote, the news, "where are we", the rows of the players'
+// table, the vote form's seat, the form token) and what changes at every vote (the version, how the
 // vote goes, whether the last card is hidden from a screen reader) drawn as holes, random
 // letters and digits that neither HTML nor JSON escapes; each phone then copies the drawn
 // screen out, filling each hole with its own (fillShape), and writes the reply's envelope
@@ -106,6 +106,7 @@ const (
 	holeVotes     = 'O' // how many have voted
 	holeWaiting   = 'Q' // who is still to vote
 	holeCardSaid  = 'D' // the last card's aria-hidden, as an attribute (with the space before it)
+	holeNews      = 'E' // the news (what the last step did)
 )
 
 func holeOf(kind byte, seat int) string { return holePrefix + string(rune(kind)) + strconv.Itoa(seat) }
@@ -117,7 +118,7 @@ var csrfHole = holeOf(holeCSRF, 0)
 var (
 	textHoles = func() map[byte]string {
 		m := map[byte]string{}
-		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools, holeVersion, holeVotes, holeWaiting, holeCardSaid} {
+		for _, k := range []byte{holeHeading, holeLead, holeMine, holeWhere, holeChestNote, holeSeat, holeTools, holeVersion, holeVotes, holeWaiting, holeCardSaid, holeNews} {
 			m[k] = holeOf(k, 0)
 		}
 		return m
@@ -154,6 +155,8 @@ func shapeOf(p, s *Play, rows []Row) {
 	// nothing else changes.
 	s.versionHole = textHoles[holeVersion]
 	s.CardSaid, s.cardSaidHole = false, textHoles[holeCardSaid]
+	// The news: a chest's news tells its own seat how full it is now.
+	s.News, s.newsHole = nil, textHoles[holeNews]
 	// The phone's own vote, or none: its whole paragraph is the hole, so that the phones
 	// that voted and those out of the cave share one screen.
 	s.Mine, s.mineHole = "", textHoles[holeMine]
@@ -275,6 +278,8 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Votes))
 		case holeWaiting:
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Waiting))
+		case holeNews:
+			b = appendComponentJSON(b, news(p.News))
 		case holeCardSaid: // drawn as an attribute, " hole"
 			if p.CardSaid {
 				b = append(b, `aria-hidden=\"true\"`...)
@@ -315,6 +320,16 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 	return json
 }
 
+// appendComponentJSON appends what c draws, JSON-escaped.
+func appendComponentJSON(b []byte, c templ.Component) []byte {
+	buf := kit.GetBuffer(&kit.HTMLBuffers)
+	w := kit.Appender{B: *buf}
+	_ = c.Render(context.Background(), &w) // an appender never fails
+	b = kit.AppendJSONString(b, w.B)
+	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
+	return b
+}
+
 // appendWithToken appends a JSON-escaped part with the form token in place of csrfHole
 // (letters and digits, the same escaped).
 func appendWithToken(b, json []byte, csrf string) []byte {
@@ -343,7 +358,7 @@ func sameShape(p, q *Play) bool {
 		(p.Groups == nil) == (q.Groups == nil) && slices.EqualFunc(p.Groups, q.Groups, func(a, b Group) bool { return a.Heading == b.Heading && same(a.Cards, b.Cards) }) &&
 		p.VoteStart == q.VoteStart && p.Exits == q.Exits && p.Voter == q.Voter && p.Expert == q.Expert && p.CanUndo == q.CanUndo && p.UndoWhat == q.UndoWhat && p.Winners == q.Winners &&
 		p.Live == q.Live && p.Step == q.Step && p.Votes == q.Votes && p.Waiting == q.Waiting && p.Proposal == q.Proposal && p.Ended == q.Ended &&
-		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole && p.mineHole == q.mineHole && p.cardSaidHole == q.cardSaidHole &&
+		p.ChestNote == q.ChestNote && p.seatHole == q.seatHole && p.toolsHole == q.toolsHole && p.mineHole == q.mineHole && p.cardSaidHole == q.cardSaidHole && p.newsHole == q.newsHole &&
 		p.LastPic == q.LastPic && p.LastValue == q.LastValue && p.Twin == q.Twin && p.Pics == q.Pics &&
 		same(p.Path, q.Path) && p.DeckCount == q.DeckCount &&
 		same(p.Revealed, q.Revealed) && same(p.Standings, q.Standings) && same(p.Podium, q.Podium)
