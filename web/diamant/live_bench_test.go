@@ -192,7 +192,7 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 			for b.Loop() {
 				version++
 				if name == "draw" {
-					clear(playViews.slots)
+					playViews.empty()
 				}
 				for _, c := range phones {
 					if err := (handlers{k}).read(c, id, t); err != nil {

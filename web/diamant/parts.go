@@ -76,10 +76,13 @@ func (s *viewSlot) find(version int64, lang string, key partKey) (memoPart, bool
 
 // keep adds a part to the slot, if the slot can be at version and has room.
 func (s *viewSlot) keep(version int64, pt memoPart) {
-	if s.take(version) && len(s.parts) < viewMemoParts {
+	if s.take(version) && len(s.parts) < viewMemoParts && s.hold(pt.size()) {
 		s.parts = append(s.parts, pt)
 	}
 }
+
+// size is what the part holds.
+func (pt memoPart) size() int { return len(pt.html) + len(pt.json) + len(pt.text) }
 
 // part draws what draw draws, once for every device at p's table and version whose key is
 // the same in the same language. Only in a screen drawn for the memo (whose form token is
@@ -103,6 +106,7 @@ func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component
 			s.mu.Lock()
 			s.keep(p.Version, pt)
 			s.mu.Unlock()
+			m.trimBytes(p.ID)
 		}
 		_, err := w.Write(pt.html)
 		return err
@@ -126,24 +130,50 @@ func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, 
 	s.mu.Lock()
 	s.keep(version, memoPart{key: key, lang: lang, text: text})
 	s.mu.Unlock()
+	m.trimBytes(id)
 	return text
 }
 
-// slot is the table id's slot, made if it has none; when viewMemoTables tables have one,
-// one of them (any) loses its slot.
+// trimBytes trims the memo if it holds more than its bytes.
+func (m *viewMemo) trimBytes(keep string) {
+	if m.bytes.Load() > m.maxBytes {
+		m.trim(keep)
+	}
+}
+
+// slot is the table id's slot, made if it has none.
 func (m *viewMemo) slot(id string) *viewSlot {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	s := m.slots[id]
 	if s == nil {
-		if len(m.slots) >= viewMemoTables {
-			for other := range m.slots {
-				delete(m.slots, other)
-				break
-			}
-		}
-		s = &viewSlot{}
+		s = &viewSlot{memo: &m.bytes}
 		m.slots[id] = s
 	}
+	many := len(m.slots) > m.maxTables
+	m.mu.Unlock()
+	if many {
+		m.trim(id)
+	}
 	return s
+}
+
+// trim drops slots, any but the table keep's, while the memo holds more slots or bytes
+// than it may. No slot's lock is held by its caller (a
+// slot's lock is taken under the memo's, never the other way round).
+func (m *viewMemo) trim(keep string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, s := range m.slots {
+		if m.bytes.Load() <= m.maxBytes && len(m.slots) <= m.maxTables {
+			return
+		}
+		if id == keep {
+			continue
+		}
+		s.mu.Lock()
+		s.hold(-s.size)
+		s.dropped, s.views, s.parts = true, nil, nil
+		s.mu.Unlock()
+		delete(m.slots, id)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/a-h/templ"
 
@@ -27,8 +28,8 @@ import (
 // screen out, filling each hole with its own (fillShape), and writes the reply's envelope
 // (what to announce) around it. A shape holds no version, so a screen drawn at one
 // version serves the next ones while it stays the same, as it does through a vote. A slot
-// for each table lately changed, up to viewMemoTables (then one is dropped), each with at
-// most viewMemoViews screens, the newest.
+// for each table lately changed, each with at most viewMemoViews screens, the newest; past
+// viewMemoTables slots or viewMemoBytes bytes, slots are dropped, any (trim).
 //
 // What a device is sent stays what it would draw itself: a screen is shared only between
 // shapes that are equal in every field (sameShape) in the same language, a screen is
@@ -39,14 +40,21 @@ import (
 type viewMemo struct {
 	mu    sync.Mutex
 	slots map[string]*viewSlot // by table id
+	bytes atomic.Int64         // what the slots hold, about (viewSlot.size)
+	// At most: then slots are dropped, any (trim).
+	maxTables int
+	maxBytes  int64
 }
 
-func newViewMemo() *viewMemo { return &viewMemo{slots: map[string]*viewSlot{}} }
+func newViewMemo(tables int, bytes int64) *viewMemo {
+	return &viewMemo{slots: map[string]*viewSlot{}, maxTables: tables, maxBytes: bytes}
+}
 
 const (
-	viewMemoTables = 1024 // tables whose screens are kept: those playing at once
-	viewMemoViews  = 4    // different screens kept for one table, the newest
-	viewMemoParts  = 48   // different parts kept for one table's version: two of each row, and a few more
+	viewMemoTables = 1024     // tables whose screens are kept: those playing at once
+	viewMemoBytes  = 32 << 20 // what the memo holds at most, about (make bench-load's 500 tables hold 20 MB)
+	viewMemoViews  = 4        // different screens kept for one table, the newest
+	viewMemoParts  = 48       // different parts kept for one table's version: two of each row, and a few more
 )
 
 type viewSlot struct {
@@ -54,6 +62,20 @@ type viewSlot struct {
 	version int64 // the newest the slot has seen
 	views   []memoView
 	parts   []memoPart
+	size    int           // the bytes of its screens and parts
+	memo    *atomic.Int64 // its memo's count of bytes
+	dropped bool          // no longer in the memo: it keeps nothing more
+}
+
+// hold counts n more bytes held by the slot (fewer if n < 0); false: the slot is dropped,
+// and should not keep what it was given.
+func (s *viewSlot) hold(n int) bool {
+	if s.dropped {
+		return false
+	}
+	s.size += n
+	s.memo.Add(int64(n))
+	return true
 }
 
 // take moves the slot on to version, if it is at an older one; it reports whether the slot
@@ -65,11 +87,11 @@ func (s *viewSlot) take(version int64) bool {
 	if s.version < version {
 		s.version = version
 		kept := s.parts[:0]
-		if len(s.parts) < viewMemoParts*3/4 {
-			for _, pt := range s.parts {
-				if pt.key.lasting() {
-					kept = append(kept, pt)
-				}
+		for _, pt := range s.parts {
+			if pt.key.lasting() && len(s.parts) < viewMemoParts*3/4 {
+				kept = append(kept, pt)
+			} else {
+				s.hold(-pt.size())
 			}
 		}
 		clear(s.parts[len(kept):])
@@ -131,7 +153,7 @@ var (
 	}()
 )
 
-var playViews = newViewMemo()
+var playViews = newViewMemo(viewMemoTables, viewMemoBytes)
 
 // shapeOf makes s the screen p as every phone that sees it draws it: p with holes for what
 // depends on the seat a phone holds; rows gives the room for its players' rows. What is
@@ -235,13 +257,15 @@ func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 	kept := *shape
 	kept.Players = slices.Clone(shape.Players)
 	s.mu.Lock()
-	if s.take(shape.Version) {
+	if s.take(shape.Version) && s.hold(len(html)) {
 		if len(s.views) == viewMemoViews { // the oldest goes
+			s.hold(-len(s.views[0].html))
 			s.views = append(s.views[:0], s.views[1:]...)
 		}
 		s.views = append(s.views, memoView{lang: l.Lang, shape: kept, html: html, holes: holes})
 	}
 	s.mu.Unlock()
+	m.trimBytes(shape.ID)
 	return html, holes
 }
 
@@ -317,6 +341,7 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 	s.mu.Lock()
 	s.keep(p.Version, memoPart{key: key, lang: l.Lang, json: json})
 	s.mu.Unlock()
+	m.trimBytes(p.ID)
 	return json
 }
 

@@ -211,3 +211,50 @@ func setNonZero(t *testing.T, v reflect.Value) {
 		t.Fatalf("a field of kind %s: teach setNonZero and sameShape", v.Kind())
 	}
 }
+
+// empty drops every slot, as a memo just made.
+func (m *viewMemo) empty() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, s := range m.slots {
+		s.mu.Lock()
+		s.hold(-s.size)
+		s.dropped = true
+		s.mu.Unlock()
+		delete(m.slots, id)
+	}
+}
+
+// The memo keeps to its bounds: past its tables or its bytes it drops slots, and its count
+// of bytes stays what its slots hold.
+func TestViewMemoKeepsToItsBounds(t *testing.T) {
+	k, id, phones := benchPhones(t)
+	h := handlers{k}
+	tb := &diamanttable.Table{}
+	require.NoError(t, h.read(phones[1], id, tb))
+	var p Play
+	h.view(phones[1], tb).Screen("", &p)
+	counted := func(m *viewMemo) int64 {
+		var n int64
+		for _, s := range m.slots {
+			n += int64(s.size)
+		}
+		return n
+	}
+	for _, bounds := range []struct {
+		tables int
+		bytes  int64
+	}{{10, 1 << 30}, {1000, 50_000}} {
+		m := newViewMemo(bounds.tables, bounds.bytes)
+		for i := range 40 {
+			q := p
+			q.ID = fmt.Sprintf("%s%d", id, i) // another table
+			m.appendPlayReply(nil, h.Localizer(phones[1]), kittest.CSRF, &q)
+			require.LessOrEqual(t, len(m.slots), bounds.tables)
+			require.Equal(t, counted(m), m.bytes.Load())
+			// Over its bytes by one table's screen and parts at most.
+			require.Less(t, m.bytes.Load(), bounds.bytes+20_000)
+		}
+		require.Greater(t, m.bytes.Load(), int64(0))
+	}
+}
