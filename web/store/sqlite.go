@@ -26,9 +26,10 @@ type SQLite struct {
 	stop     chan struct{}
 	stopped  chan struct{}
 	stopOnce sync.Once
-	// The statements of an action, prepared once: parsing them took about a third of
-	// an Append (BenchmarkAppend), on the one connection every write waits for.
-	bumpStmt, logStmt *sql.Stmt
+	// The statements of an action, prepared once on the driver's connection: parsing them
+	// took about a third of an Append (BenchmarkAppend), on the one connection every write
+	// waits for (sqlite_append.go).
+	raw rawStatements
 }
 
 // migrations bring a database from one schema version (PRAGMA user_version) to the next;
@@ -110,13 +111,7 @@ func OpenSQLite(dir string) (*SQLite, error) {
 		return nil, err
 	}
 	s := &SQLite{db: db, now: time.Now, stop: make(chan struct{}), stopped: make(chan struct{})}
-	if s.bumpStmt, err = db.Prepare(bumpFinished); err == nil {
-		s.logStmt, err = db.Prepare(`INSERT INTO log (table_id, seq, action) VALUES (?, (SELECT actions - 1 FROM tables WHERE id = ?), ?)`)
-	}
-	if err == nil {
-		s.ckpt, err = open()
-	}
-	if err != nil {
+	if s.ckpt, err = open(); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -184,6 +179,9 @@ func (s *SQLite) Close() error {
 	s.stopOnce.Do(func() { close(s.stop) })
 	<-s.stopped
 	_, _ = s.ckpt.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	s.raw.mu.Lock()
+	s.raw.close()
+	s.raw.mu.Unlock()
 	return errors.Join(s.ckpt.Close(), s.db.Close())
 }
 
@@ -306,13 +304,16 @@ func (s *SQLite) Load(ctx context.Context, id string) (table.Record, error) {
 // bump moves a table from version to version+1, or fails with table.ErrConflict.
 // bumpFinished moves a table's version on, and its count of actions, and says whether it
 // is finished; bump without the finished flag leaves it as it is.
-const bumpFinished = `UPDATE tables SET version = version + 1, actions = actions + ?, updated = ?, finished = ? WHERE id = ? AND version = ?`
+const (
+	bumpFinished = `UPDATE tables SET version = version + 1, actions = actions + ?, updated = ?, finished = ? WHERE id = ? AND version = ?`
+	appendLog    = `INSERT INTO log (table_id, seq, action) VALUES (?, (SELECT actions - 1 FROM tables WHERE id = ?), ?)`
+)
 
 func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64, actionsDelta int, finished *bool) error {
 	var res sql.Result
 	var err error
 	if finished != nil {
-		res, err = tx.StmtContext(ctx, s.bumpStmt).ExecContext(ctx, actionsDelta, s.now().UnixMilli(), boolInt(*finished), id, version)
+		res, err = tx.ExecContext(ctx, bumpFinished, actionsDelta, s.now().UnixMilli(), boolInt(*finished), id, version)
 	} else {
 		res, err = tx.ExecContext(ctx, `UPDATE tables SET version = version + 1, actions = actions + ?, updated = ? WHERE id = ? AND version = ?`,
 			actionsDelta, s.now().UnixMilli(), id, version)
@@ -331,17 +332,6 @@ func (s *SQLite) bump(ctx context.Context, tx *sql.Tx, id string, version int64,
 		return table.ErrNotFound
 	}
 	return table.ErrConflict
-}
-
-func (s *SQLite) Append(ctx context.Context, id string, version int64, action json.RawMessage, finished bool) (int64, error) {
-	err := s.tx(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := s.bump(ctx, tx, id, version, 1, &finished); err != nil {
-			return err
-		}
-		_, err := tx.StmtContext(ctx, s.logStmt).ExecContext(ctx, id, id, string(action))
-		return err
-	})
-	return version + 1, err
 }
 
 func (s *SQLite) Undo(ctx context.Context, id string, version int64, finished bool) (int64, error) {
