@@ -158,8 +158,8 @@ func (m *viewMemo) slot(id string) *viewSlot {
 }
 
 // trim drops slots, any but the table keep's, while the memo holds more slots or bytes
-// than it may. No slot's lock is held by its caller (a
-// slot's lock is taken under the memo's, never the other way round).
+// than it may. Its caller holds no slot's lock: a slot's lock is taken under the memo's,
+// never the other way round.
 func (m *viewMemo) trim(keep string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()

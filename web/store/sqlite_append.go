@@ -28,12 +28,15 @@ type rawStatements struct {
 }
 
 // on returns the statements prepared on dc, preparing them if dc is a connection they were
-// not prepared on (the first write, or database/sql opened a new connection).
+// not prepared on (the first write, or database/sql opened a new connection after the
+// first went bad).
 func (r *rawStatements) on(ctx context.Context, dc any) (*rawStatements, error) {
 	if r.conn == dc {
 		return r, nil
 	}
-	r.close()
+	// Statements of a connection database/sql has closed are let go, not finalized: the
+	// driver cannot finalize them once its connection is closed.
+	r.conn, r.bump, r.log, r.exists = nil, nil, nil, nil
 	p, ok := dc.(driver.ConnPrepareContext)
 	if !ok {
 		return nil, errors.New("store: the SQLite driver cannot prepare statements with a context")
@@ -49,14 +52,14 @@ func (r *rawStatements) on(ctx context.Context, dc any) (*rawStatements, error) 
 	}
 	r.bump, r.log, r.exists = prepare(bumpFinished), prepare(appendLog), prepare(`SELECT COUNT(*) FROM tables WHERE id = ?`)
 	if err != nil {
-		r.close()
+		r.close() // on dc, still open
 		return nil, err
 	}
 	r.conn = dc
 	return r, nil
 }
 
-// close finalizes the statements.
+// close finalizes the statements, while their connection is open.
 func (r *rawStatements) close() {
 	for _, st := range []driver.Stmt{r.bump, r.log, r.exists} {
 		if st != nil {
