@@ -83,6 +83,9 @@ type Config struct {
 	// StreamWriteTimeout: how long one write to a live stream may block before the
 	// stream ends (0: 10 s). Short in tests.
 	StreamWriteTimeout time.Duration
+	// StreamHeartbeat: how often a live stream on which nothing was written is pinged
+	// (0: 20 s). Short in tests.
+	StreamHeartbeat time.Duration
 	// The connections' timeouts (0: the default; httpServer): a request's headers must
 	// arrive within ReadHeaderTimeout (5 s), the whole request, body included, within
 	// ReadTimeout (10 s); a reply must be written within WriteTimeout (60 s) of its
@@ -192,7 +195,7 @@ func New(cfg Config, log *slog.Logger) (*Server, error) {
 	k := &kit.Kit{Log: log, Catalog: catalog, Assets: assets, Sessions: kit.NewSessionStore(key, cfg.SecureCookies), Store: tables.Store(),
 		Tables: tables, Hub: hub, Presence: table.NewPresence(cfg.AwayAfter, hub.Touch), Stopping: make(chan struct{}),
 		CatalogURLs: catalogURLs(catalog), Choices: donutstable.NewChoices(donutstable.ChoicesKept),
-		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout}
+		Offline: cfg.Offline, StreamWriteTimeout: cfg.StreamWriteTimeout, StreamHeartbeat: cfg.StreamHeartbeat}
 	s := &Server{Kit: k, cfg: cfg, engine: engine, built: builtAt(), store: tables.Store()}
 	s.pinger, _ = db.(pinger)
 	if tables.Shared() {

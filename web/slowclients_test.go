@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -272,4 +273,64 @@ func TestConnectionsCappedPerAddress(t *testing.T) {
 	defer c.Close()
 	eventually(t, func() bool { return open.count() == total }, "the tenth connection was not taken in")
 	require.Zero(t, getFrom(t, ts.URL, "127.0.0.5", "/healthz"), "more connections than the total")
+}
+
+// A stream is pinged only when it is quiet: a heartbeat on which an event was written
+// writes no ping (the load's 3,000 streams each wrote one every 20 s besides their
+// events), and one on which nothing was written since the last does.
+func TestStreamPingsOnlyWhenQuiet(t *testing.T) {
+	const beat = 300 * time.Millisecond
+	cfg := Config{DataDir: t.TempDir(), StreamHeartbeat: beat, ActionsPerMinutePerDevice: -1, ActionsPerMinutePerAddress: -1}
+	_, ts := newRealServer(t, cfg, nil)
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	req, err := http.NewRequest(http.MethodGet, ts.URL+"/diamant/"+pt.id+"/events", nil)
+	require.NoError(t, err)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := pt.phones[1].http.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	// When each event and each ping arrived.
+	var mu sync.Mutex
+	var events, pings []time.Time
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			mu.Lock()
+			switch line := sc.Text(); {
+			case line == ": ping":
+				pings = append(pings, time.Now())
+			case strings.HasPrefix(line, "data: "):
+				events = append(events, time.Now())
+			}
+			mu.Unlock()
+		}
+	}()
+	// Busy: a change about every tenth of a heartbeat, for about four heartbeats.
+	for i := range 40 {
+		res, body := pt.phones[0].post("/diamant/"+pt.id+"/drawmode", url.Values{"draw": {[]string{diamanttable.DrawBox, diamanttable.DrawApp}[i%2]},
+			"version": {strconv.FormatInt(pt.version(), 10)}}, nil)
+		require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
+		time.Sleep(beat / 10)
+	}
+	// Quiet: pinged within two heartbeats.
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(pings) > 0 && pings[len(pings)-1].After(events[len(events)-1])
+	}, 5*beat, beat/10, "a quiet stream was not pinged")
+	mu.Lock()
+	defer mu.Unlock()
+	require.Greater(t, len(events), 40, "the stream missed events")
+	// Each ping came a whole heartbeat after the event before it (less what the delivery of
+	// either may have been late by).
+	for _, p := range pings {
+		last := time.Time{}
+		for _, e := range events {
+			if e.Before(p) {
+				last = e
+			}
+		}
+		require.Greater(t, p.Sub(last), beat-beat/3, "a stream busy with events was pinged")
+	}
 }

@@ -44,6 +44,8 @@ type Kit struct {
 	NetworkAddrs []string
 	// StreamWriteTimeout: how long one write to a live stream may block (Config).
 	StreamWriteTimeout time.Duration
+	// StreamHeartbeat: how often a quiet live stream is pinged (Config).
+	StreamHeartbeat time.Duration
 	// device: the engine's settings, the device's (HandSettings); unused on the server.
 	device atomic.Pointer[Settings]
 	// answers: the version each page's latest action reply carried, by device and page

@@ -26,7 +26,8 @@ import (
 // it, and sends that view as a "presence" event with no id (Last-Event-ID stays the
 // version).
 
-const heartbeat = 20 * time.Second
+// How often a quiet stream is pinged (Kit.StreamHeartbeat, 0: this).
+const defaultHeartbeat = 20 * time.Second
 
 // RestartEvent is a stream's last event when the server stops (a restart): the page then
 // reconnects after a second (the retry), and says nothing of a lost connection unless it
@@ -200,6 +201,7 @@ type stream struct {
 	lease  *live.Lease
 	answer *pageAnswer
 	sent   int64 // the version last sent; -1: none
+	wrote  bool  // an event was written since the heartbeat last ticked
 	w      eventWriter
 	done   func() // gives the stream's places back
 }
@@ -312,14 +314,14 @@ func (st *stream) send() error {
 	if err := st.w.Flush(); err != nil {
 		return err
 	}
-	st.sent = st.view.Version()
+	st.sent, st.wrote = st.view.Version(), true
 	return nil
 }
 
 // loop waits for the table's changes and sends each, until the page goes.
 func (st *stream) loop() {
 	s, w := st.kit, st.w
-	tick := time.NewTicker(heartbeat)
+	tick := time.NewTicker(cmp.Or(s.StreamHeartbeat, defaultHeartbeat))
 	defer tick.Stop()
 	for {
 		select {
@@ -336,6 +338,13 @@ func (st *stream) loop() {
 			w.Flush()
 			return
 		case <-tick.C:
+			// A ping only when nothing else was written since the last tick: a connection
+			// quiet for 20 to 40 seconds (proxies close one after 60), the failed write
+			// ending the stream of a page that has gone without a word.
+			if st.wrote {
+				st.wrote = false
+				continue
+			}
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil || w.Flush() != nil {
 				return
 			}
@@ -373,6 +382,7 @@ func (st *stream) woken() bool {
 	if err != nil {
 		return false
 	}
+	st.wrote = st.wrote || wrote
 	return !wrote || w.Flush() == nil
 }
 
