@@ -194,7 +194,7 @@ func (s *Server) spendBudget(c echo.Context, b *budget, hold bool, script, page 
 		return true, nil
 	}
 	address, _ := clientKey(c)
-	wait := b.spend(s.ReadSession(c).Device, address)
+	wait := b.spend(s.SessionDevice(c), address)
 	if wait <= 0 {
 		return true, nil
 	}

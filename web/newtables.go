@@ -45,7 +45,7 @@ func newTableAllowance(perDevice, perAddress int) *budget {
 // it, so that a client making a new device at each request adds no bucket the network's
 // allowance did not pay for.
 func (s *Server) takeNewTable(c echo.Context) (bool, error) {
-	device := s.ReadSession(c).Device
+	device := s.SessionDevice(c)
 	key, _ := clientKey(c)
 	if wait, byDevice := s.newTables.spendBy(device, key); wait > 0 {
 		s.metrics.refused[limitNewTables].Add(1)

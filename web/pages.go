@@ -36,7 +36,7 @@ func (s *Server) home(c echo.Context) error {
 // first, a few at most, as the home page links to them. A browser without a device yet
 // (no session) has none, and is given none by asking.
 func (s *Server) continues(c echo.Context, l *i18n.Localizer) ([]page.Continue, error) {
-	if s.ReadSession(c).Device == "" {
+	if s.SessionDevice(c) == "" {
 		return nil, nil
 	}
 	type found struct {

@@ -57,7 +57,7 @@ func (s *Kit) Answering(c echo.Context) context.Context {
 	if !validPage(page) {
 		return ctx
 	}
-	device := s.ReadSession(c).Device
+	device := s.SessionDevice(c)
 	if device == "" {
 		return ctx
 	}

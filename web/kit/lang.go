@@ -32,7 +32,7 @@ func (s *Kit) setLanguage(c echo.Context) error {
 	if c.Request().URL.RawQuery != "" {
 		if q := c.QueryParam("lang"); i18n.Supported(q) {
 			lang = q
-			if s.ReadSession(c).Settings.Lang != q {
+			if s.sessionLang(c) != q {
 				if err := s.ChangeSession(c, func(d *SessionData) { d.Settings.Lang = q }); err != nil {
 					return err
 				}
@@ -40,7 +40,7 @@ func (s *Kit) setLanguage(c echo.Context) error {
 		}
 	}
 	if lang == "" {
-		lang = s.ReadSession(c).Settings.Lang
+		lang = s.sessionLang(c)
 		if lang == "" {
 			lang = s.langs.match(s.Catalog, c.Request().Header.Get("Accept-Language"))
 		}

@@ -144,10 +144,7 @@ const (
 // ReadSession reads the request's session: from its own session if it has one (it may
 // have changed), else from the cached values, without copying them.
 func (s *Kit) ReadSession(c echo.Context) SessionData {
-	values := s.sharedSession(c)
-	if sess, ok := c.Get("session").(*sessions.Session); ok {
-		values = sess.Values
-	}
+	values := s.sessionValues(c)
 	d := SessionData{Settings: DefaultSettings()}
 	d.Device, _ = values[keyDevice].(string)
 	d.Flash, _ = values[keyFlash].(string)
@@ -179,6 +176,32 @@ func (s *Kit) ReadSession(c echo.Context) SessionData {
 	flag("sound", &d.Settings.Sound)
 	flag("vibrate", &d.Settings.Vibrate)
 	return d
+}
+
+// sessionValues are the request's session values as ReadSession reads them, not to change.
+func (s *Kit) sessionValues(c echo.Context) map[any]any {
+	if sess, ok := c.Get("session").(*sessions.Session); ok {
+		return sess.Values
+	}
+	return s.sharedSession(c)
+}
+
+// SessionDevice is ReadSession(c).Device, and sessionLang its Settings.Lang, without
+// reading the rest: every request asks for the language, every action and every stream's
+// wake for the device.
+func (s *Kit) SessionDevice(c echo.Context) string {
+	id, _ := s.sessionValues(c)[keyDevice].(string)
+	return id
+}
+
+func (s *Kit) sessionLang(c echo.Context) string {
+	if s.Offline {
+		return s.deviceSettings().Lang
+	}
+	if lang, ok := s.sessionValues(c)[keyLang].(string); ok && i18n.Supported(lang) {
+		return lang
+	}
+	return DefaultSettings().Lang
 }
 
 // ChangeSession lets change edit the request's session, then writes the cookie.

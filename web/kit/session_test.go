@@ -187,3 +187,25 @@ func TestLanguageCache(t *testing.T) {
 	require.LessOrEqual(t, len(s.langs.langs), langCacheSize)
 	require.Equal(t, "it", s.langs.match(s.Catalog, "it"))
 }
+
+// SessionDevice and sessionLang read what ReadSession reads, from the cookie or from the
+// request's own session once changed, without the rest.
+func TestSessionDeviceAndLangAreReadSessions(t *testing.T) {
+	s := newKit(t)
+	for _, values := range []map[any]any{nil, {"device": "phone-a"}, {"device": "phone-b", "lang": "sk"}, {"lang": "xx"}, {"device": 7}} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		if values != nil {
+			req.Header.Set("Cookie", sessionCookieOf(t, s, values))
+		}
+		c := echo.New().NewContext(req, httptest.NewRecorder())
+		check := func(when string) {
+			d := s.ReadSession(c)
+			require.Equal(t, d.Device, s.SessionDevice(c), "%v, %s", values, when)
+			require.Equal(t, d.Settings.Lang, s.sessionLang(c), "%v, %s", values, when)
+		}
+		check("as read")
+		s.Session(c).Values["device"], s.Session(c).Values["lang"] = "phone-c", "it"
+		check("changed")
+		require.Equal(t, "phone-c", s.SessionDevice(c))
+	}
+}

@@ -54,7 +54,7 @@ func TableError(err error) error {
 
 // DeviceID returns the browser's device id, kept in its session; a new browser gets one.
 func (s *Kit) DeviceID(c echo.Context) (string, error) {
-	if id := s.ReadSession(c).Device; id != "" {
+	if id := s.SessionDevice(c); id != "" {
 		return id, nil
 	}
 	id := table.NewID()
