@@ -154,9 +154,7 @@ func (s *Kit) ReadSession(c echo.Context) SessionData {
 		d.Settings = s.deviceSettings()
 		return d
 	}
-	if lang, ok := values[keyLang].(string); ok && i18n.Supported(lang) {
-		d.Settings.Lang = lang
-	}
+	d.Settings.Lang = langIn(values)
 	pick := func(key string, allowed []string, into *string) {
 		if val, ok := values[key].(string); ok && slices.Contains(allowed, val) {
 			*into = val
@@ -196,12 +194,17 @@ func (s *Kit) SessionDevice(c echo.Context) string {
 
 func (s *Kit) sessionLang(c echo.Context) string {
 	if s.Offline {
-		return s.deviceSettings().Lang
+		return s.deviceSettings().Lang // as ReadSession
 	}
-	if lang, ok := s.sessionValues(c)[keyLang].(string); ok && i18n.Supported(lang) {
+	return langIn(s.sessionValues(c))
+}
+
+// langIn is the language a session's values choose: "" for none, or one not supported.
+func langIn(values map[any]any) string {
+	if lang, ok := values[keyLang].(string); ok && i18n.Supported(lang) {
 		return lang
 	}
-	return DefaultSettings().Lang
+	return ""
 }
 
 // ChangeSession lets change edit the request's session, then writes the cookie.
