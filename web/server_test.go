@@ -295,14 +295,19 @@ func TestBadRequestsAreLocalizedAndNeverPanic(t *testing.T) {
 
 func TestSessionKeyPersists(t *testing.T) {
 	dir := t.TempDir()
-	first := newTestServer(t, dir)
+	s, err := New(Config{DataDir: dir}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	require.NoError(t, err)
+	first := httptest.NewServer(s.Handler())
 	c := newClient(t, first)
 	c.get("/?lang=sk", nil)
 	info, err := os.Stat(filepath.Join(dir, "session.key"))
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
 
-	// A restarted server on the same data folder reads the same key: the session holds.
+	// A restarted server on the same data folder (the first one stopped: a data folder is
+	// one server's) reads the same key: the session holds.
+	first.Close()
+	require.NoError(t, s.Close())
 	second := newTestServer(t, dir)
 	u, _ := url.Parse(first.URL)
 	u2, _ := url.Parse(second.URL)

@@ -21,8 +21,8 @@ import (
 type SQLite struct {
 	db  *sql.DB
 	now func() time.Time
-	// The checkpointer's own connection, and how to stop it (checkpoint).
-	ckpt     *sql.DB
+	wal string // the WAL file's path
+	// How to stop the checkpoints (checkpoint).
 	stop     chan struct{}
 	stopped  chan struct{}
 	stopOnce sync.Once
@@ -80,50 +80,53 @@ CREATE UNIQUE INDEX tables_by_import_key ON tables(import_key);
 // written to the operating system before the reply, so it survives the process being
 // killed (kill -9); only a power cut can lose the last transactions.
 //
-// The WAL is copied into the database (a checkpoint) by a connection of its own, every
-// checkpointEvery, beside the writes (checkpoint), not by the write that happens to fill
-// it: a checkpoint writes a thousand pages and waits for the disk, and every action waits
-// behind the write that does it.
+// One connection, which holds the file's locks for as long as the store is open
+// (locking_mode=EXCLUSIVE): a transaction then takes and gives back no lock (six fcntl
+// calls fewer an action, 3.5 % of the server's CPU under make bench-load), and no other
+// process can open the data folder meanwhile: a second server started on it waits for the
+// first to let go (busy_timeout, a restart) and stops with ErrInUse.
+//
+// The WAL is copied into the database (a checkpoint) every checkpointEvery, not by the write
+// that happens to fill it: a checkpoint waits for the disk, and every action waits behind it
+// (checkpoint).
 func OpenSQLite(dir string) (*SQLite, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
 	file := filepath.Join(dir, "tavolo.db")
-	open := func(pragmas ...string) (*sql.DB, error) {
-		q := url.Values{}
-		for _, p := range append([]string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"}, pragmas...) {
-			q.Add("_pragma", p)
-		}
-		db, err := sql.Open("sqlite", "file:"+file+"?"+q.Encode())
-		if err == nil {
-			db.SetMaxOpenConns(1)
-		}
-		return db, err
+	q := url.Values{}
+	for _, p := range []string{"locking_mode(EXCLUSIVE)", "journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
+		q.Add("_pragma", p)
 	}
-	db, err := open("wal_autocheckpoint(0)")
+	db, err := sql.Open("sqlite", "file:"+file+"?"+q.Encode())
 	if err != nil {
 		return nil, err
 	}
-	// One connection (open): SQLite has one writer anyway, and this way writes never meet
-	// SQLITE_BUSY.
+	// One connection: SQLite has one writer anyway, and the exclusive locks are its.
+	db.SetMaxOpenConns(1)
 	if err := migrate(db); err != nil {
 		db.Close()
+		if strings.Contains(err.Error(), "database is locked") {
+			return nil, fmt.Errorf("%w: %s", ErrInUse, dir)
+		}
 		return nil, err
 	}
-	s := &SQLite{db: db, now: time.Now, stop: make(chan struct{}), stopped: make(chan struct{})}
-	if s.ckpt, err = open(); err != nil {
-		db.Close()
-		return nil, err
-	}
+	s := &SQLite{db: db, now: time.Now, wal: file + "-wal", stop: make(chan struct{}), stopped: make(chan struct{})}
 	go s.checkpoint()
 	return s, nil
 }
 
+// ErrInUse: the data folder's database is held by another process (another server).
+var ErrInUse = errors.New("store: the data folder is in use by another Tavolo server")
+
 // checkpointEvery is how often the WAL is copied into the database.
 const checkpointEvery = time.Second
 
-// checkpoint copies the WAL into the database every checkpointEvery, without waiting for
-// the writes (PASSIVE: what a write holds is left for the next time), until Close.
+// checkpoint copies the WAL into the database every checkpointEvery (PASSIVE), until
+// Close. The checkpoint holds the one connection, and the actions wait for it: the WAL is
+// first written to the disk from a file of its own, while they go on, so that the
+// checkpoint's own sync of it finds little left (a checkpoint held the writes 5.5 ms at the
+// median without, 1.8 ms with, under make bench-load).
 func (s *SQLite) checkpoint() {
 	defer close(s.stopped)
 	tick := time.NewTicker(checkpointEvery)
@@ -133,9 +136,13 @@ func (s *SQLite) checkpoint() {
 		case <-s.stop:
 			return
 		case <-tick.C:
-			// An error (a busy file, a full disk) leaves the WAL to the next time; the
-			// writes go on either way.
-			_, _ = s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+			// An error (a full disk) leaves the WAL to the next time; the writes go on
+			// either way.
+			if f, err := os.OpenFile(s.wal, os.O_RDWR, 0); err == nil {
+				_ = f.Sync()
+				f.Close()
+			}
+			_, _ = s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
 		}
 	}
 }
@@ -178,11 +185,11 @@ func (s *SQLite) Ping(ctx context.Context) error {
 func (s *SQLite) Close() error {
 	s.stopOnce.Do(func() { close(s.stop) })
 	<-s.stopped
-	_, _ = s.ckpt.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	s.raw.mu.Lock()
 	s.raw.close()
 	s.raw.mu.Unlock()
-	return errors.Join(s.ckpt.Close(), s.db.Close())
+	return s.db.Close()
 }
 
 func (s *SQLite) Create(ctx context.Context, t table.Table, host table.Device) error {

@@ -46,6 +46,26 @@ func openTest(t *testing.T, dir string) *SQLite {
 	return s
 }
 
+// A data folder is one server's: a store opened on it while another holds it waits for it
+// (busy_timeout: a restart's overlap), then stops with ErrInUse, and changes nothing; once
+// the first is closed, the folder opens again with what the first wrote.
+func TestDataFolderHeldByOneStore(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	first, err := OpenSQLite(dir)
+	require.NoError(t, err)
+	require.NoError(t, first.Create(ctx, table.Table{ID: "t", Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d"}))
+	_, err = OpenSQLite(dir)
+	require.ErrorIs(t, err, ErrInUse)
+	v, err := first.Append(ctx, "t", 0, json.RawMessage(`{"draw":"T5"}`), false)
+	require.NoError(t, err)
+	require.NoError(t, first.Close())
+	rec, err := openTest(t, dir).Load(ctx, "t")
+	require.NoError(t, err)
+	require.Equal(t, v, rec.Version)
+	require.Len(t, rec.Log, 1)
+}
+
 // BenchmarkAppend is an action's write, with a context that ends, as a request's does.
 func BenchmarkAppend(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
