@@ -148,9 +148,11 @@ func (v View) names() []string { return say.DiamantNames(v.L, v.T.Names, v.T.Opt
 func (v View) fillCave(p *Play) {
 	l, t := v.L, v.T
 	st := t.State
-	if t.Card != diamant.NoCard && drawn(t) {
-		// The card just drawn, shown; its news says it (the line is not read twice). After
-		// a vote it would be stale: read first on the reveal, "lava" sounds like a second one.
+	if t.Card != diamant.NoCard && (drawn(t) || st.VoteDue()) {
+		// The card just drawn, shown while the vote on it goes on, to those who have voted
+		// too; its news says it (the line is not read twice, nor ever after a vote: read
+		// first on the reveal, "lava" would sound like a second one). The cave of a phone
+		// that has voted is then the screen drawn at the draw, shared (viewMemo).
 		p.setCard(l, t.Card)
 	}
 	if drawn(t) {

@@ -41,6 +41,7 @@ type viewMemo struct {
 	mu    sync.Mutex
 	slots map[string]*viewSlot // by table id
 	bytes atomic.Int64         // what the slots hold, about (viewSlot.size)
+	drawn atomic.Int64         // screens drawn so far
 	// At most: then slots are dropped, any (trim).
 	maxTables int
 	maxBytes  int64
@@ -238,6 +239,7 @@ func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 		}
 	}
 	s.mu.Unlock()
+	m.drawn.Add(1)
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The screen's content needs only the language and the form token of a frame; an

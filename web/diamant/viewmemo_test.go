@@ -118,6 +118,60 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 	}
 }
 
+// While a vote goes on, the card just drawn stays on the cave of the phones that have voted
+// (hidden from screen readers: its news said it), so that a vote draws no new screen: the
+// cave that the phones out of the cave saw at the draw, and the vote, serve every vote but
+// the last, whose reveal is new.
+func TestVotesDrawNoScreen(t *testing.T) {
+	k, id, phones := benchPhones(t)
+	h := handlers{k}
+	ctx := t.Context()
+	caveBefore, checked := false, 0 // a phone showed the cave at the version before
+	for step := 0; step < 400; step++ {
+		tb, err := h.load(phones[0], id)
+		require.NoError(t, err)
+		st := tb.State
+		if st.Finished() {
+			require.Positive(t, checked)
+			return
+		}
+		before := playViews.drawn.Load()
+		cave := false
+		for _, c := range phones {
+			one := &diamanttable.Table{}
+			require.NoError(t, h.read(c, id, one))
+			b, _ := h.appendLivePlay(nil, c, one, nil, false)
+			if !bytes.Contains(b, []byte(`data-screen=\"cave\"`)) {
+				continue
+			}
+			cave = true
+			if la, ok := one.LastAction(); ok && la.Type == diamant.ActVote && st.VoteDue() {
+				_, line, ok := strings.Cut(string(b), `class=\"lastcard\"`)
+				require.True(t, ok, "step %d: the card drawn stays while the vote goes on", step)
+				tag, _, _ := strings.Cut(line, ">")
+				require.Contains(t, tag, `aria-hidden=\"true\"`, "step %d: seen, not read again", step)
+			}
+		}
+		if la, ok := tb.LastAction(); ok && la.Type == diamant.ActVote && st.VoteDue() && caveBefore {
+			require.Equal(t, before, playViews.drawn.Load(), "step %d: a vote with others still to vote drew a screen", step)
+			checked++
+		}
+		caveBefore = cave
+		var a diamant.Action
+		if st.VoteDue() {
+			a = diamant.Vote(diamanttable.FirstSeat(st.Waiting()), step%3 == 0)
+		} else {
+			a = diamant.Draw(st.RandomCard())
+		}
+		_, err = st.Apply(a)
+		require.NoError(t, err)
+		raw, _ := json.Marshal(a)
+		_, err = k.Tables.Store().Append(ctx, id, tb.Rec.Version, raw, st.Finished())
+		require.NoError(t, err)
+	}
+	t.Fatal("the game did not end")
+}
+
 // Through whole games on six phones (votes at random, a second tab, a phone in French), at
 // every version every phone's view through the memo is what it draws alone: the cave, the
 // votes, the reveals, the ends of rounds and the final screen with its winners.
