@@ -17,7 +17,8 @@ func (h handlers) events(c echo.Context) error {
 
 type diamantLive struct {
 	h     handlers
-	table bool // the table's page rather than the game's screen
+	id    string // the table's
+	table bool   // the table's page rather than the game's screen
 	// t is the table, read again into the same place at each version; shared with the
 	// other readers: never changed here.
 	t    *diamanttable.Table
@@ -33,7 +34,11 @@ type diamantLive struct {
 }
 
 func (v *diamantLive) Read(c echo.Context) error {
-	if err := v.h.read(c, c.Param("id"), v.t); err != nil {
+	if v.id == "" {
+		v.id = c.Param("id")
+	}
+	// As the device the first read found (v.t.Device): the stream's, at every read.
+	if err := v.h.readAs(c, v.id, v.t.Device, v.t); err != nil {
 		return err
 	}
 	if v.seated == nil {
