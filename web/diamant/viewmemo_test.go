@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"tavolo/companion/diamant"
+	"tavolo/web/kit"
 	"tavolo/web/kit/kittest"
 	diamanttable "tavolo/web/table/diamant"
 )
@@ -107,12 +108,7 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 	for seat := 2; seat < 5; seat++ {
 		tb, err := h.load(phones[0], id)
 		require.NoError(t, err)
-		a := diamant.Vote(seat, false)
-		_, err = tb.State.Apply(a)
-		require.NoError(t, err)
-		raw, _ := json.Marshal(a)
-		_, err = k.Tables.Store().Append(t.Context(), id, tb.Rec.Version, raw, false)
-		require.NoError(t, err)
+		playAction(t, k, id, tb, diamant.Vote(seat, false))
 		draw()
 		assert.Equal(t, drawn, len(slot.views), "after seat %d's vote", seat)
 	}
@@ -125,7 +121,6 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 func TestVotesDrawNoScreen(t *testing.T) {
 	k, id, phones := benchPhones(t)
 	h := handlers{k}
-	ctx := t.Context()
 	caveBefore, checked := false, 0 // a phone showed the cave at the version before
 	for step := 0; step < 400; step++ {
 		tb, err := h.load(phones[0], id)
@@ -163,11 +158,7 @@ func TestVotesDrawNoScreen(t *testing.T) {
 		} else {
 			a = diamant.Draw(st.RandomCard())
 		}
-		_, err = st.Apply(a)
-		require.NoError(t, err)
-		raw, _ := json.Marshal(a)
-		_, err = k.Tables.Store().Append(ctx, id, tb.Rec.Version, raw, st.Finished())
-		require.NoError(t, err)
+		playAction(t, k, id, tb, a)
 	}
 	t.Fatal("the game did not end")
 }
@@ -183,7 +174,6 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 		for i, c := range phones {
 			c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
 		}
-		ctx := t.Context()
 		rng := uint64(seed)*2654435761 + 1
 		for step := 0; ; step++ {
 			tb, err := h.load(phones[0], id)
@@ -212,14 +202,21 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 			default:
 				a = diamant.Draw(st.RandomCard())
 			}
-			_, err = st.Apply(a)
-			require.NoError(t, err)
-			raw, _ := json.Marshal(a)
-			_, err = k.Tables.Store().Append(ctx, id, tb.Rec.Version, raw, st.Finished())
-			require.NoError(t, err)
+			playAction(t, k, id, tb, a)
 			require.Less(t, step, 2000)
 		}
 	}
+}
+
+// playAction applies a to the table tb (loaded as the caller's own) and stores it, as an
+// action's request does.
+func playAction(t *testing.T, k *kit.Kit, id string, tb *diamanttable.Table, a diamant.Action) {
+	t.Helper()
+	_, err := tb.State.Apply(a)
+	require.NoError(t, err)
+	raw, _ := json.Marshal(a)
+	_, err = k.Tables.Store().Append(t.Context(), id, tb.Rec.Version, raw, tb.State.Finished())
+	require.NoError(t, err)
 }
 
 // TestSameShapeComparesEveryField: two shapes that differ in any one field, or in a slice
