@@ -62,6 +62,7 @@ type viewSlot struct {
 	mu      sync.Mutex
 	version int64 // the newest the slot has seen
 	views   []memoView
+	drawing []*memoDrawing // screens being drawn now
 	parts   []memoPart
 	size    int           // the bytes of its screens and parts
 	memo    *atomic.Int64 // its memo's count of bytes
@@ -106,6 +107,14 @@ type memoView struct {
 	shape Play
 	html  []byte // the screen drawn from shape, JSON-escaped, with its holes
 	holes []int  // where a hole is in html
+}
+
+// memoDrawing is a screen being drawn: the phones that need the same one meanwhile wait
+// for it (the phones of a table wake together, on both cores: under make bench-load a third
+// of the screens were drawn twice or more at once).
+type memoDrawing struct {
+	memoView
+	done chan struct{} // closed once html and holes are set
 }
 
 // A hole is holePrefix and two characters: what fills it (one of the hole kinds) and, for
@@ -227,7 +236,8 @@ type shapeRoom struct {
 var shapes = sync.Pool{New: func() any { return new(shapeRoom) }}
 
 // screen is the screen of shape in l's language, JSON-escaped, and where its holes are:
-// drawn now, or by another phone at the same version.
+// drawn now, by another phone at the same version, or being drawn by another phone now
+// (then waited for).
 func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 	s := m.slot(shape.ID)
 	s.mu.Lock()
@@ -238,37 +248,46 @@ func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 			return html, holes
 		}
 	}
+	for _, d := range s.drawing {
+		if d.lang == l.Lang && sameShape(&d.shape, shape) {
+			s.mu.Unlock()
+			<-d.done
+			return d.html, d.holes
+		}
+	}
+	d := &memoDrawing{memoView: memoView{lang: l.Lang, shape: *shape}, done: make(chan struct{})}
+	d.shape.Players = slices.Clone(shape.Players)
+	s.drawing = append(s.drawing, d)
 	s.mu.Unlock()
+	defer close(d.done)
 	m.drawn.Add(1)
 	buf := kit.GetBuffer(&kit.HTMLBuffers)
 	w := kit.Appender{B: *buf}
 	// The screen's content needs only the language and the form token of a frame; an
 	// appender never fails.
 	_ = PlayContent(page.Frame{L: l, CSRF: csrfHole}, *shape).Render(context.Background(), &w)
-	html := kit.AppendJSONString(make([]byte, 0, len(w.B)+len(w.B)/8), w.B)
+	d.html = kit.AppendJSONString(make([]byte, 0, len(w.B)+len(w.B)/8), w.B)
 	kit.PutBuffer(&kit.HTMLBuffers, buf, w.B)
-	var holes []int
 	for i := 0; ; {
-		j := bytes.Index(html[i:], []byte(holePrefix))
-		if j < 0 || i+j+holeLen > len(html) {
+		j := bytes.Index(d.html[i:], []byte(holePrefix))
+		if j < 0 || i+j+holeLen > len(d.html) {
 			break
 		}
-		holes = append(holes, i+j)
+		d.holes = append(d.holes, i+j)
 		i += j + holeLen
 	}
-	kept := *shape
-	kept.Players = slices.Clone(shape.Players)
 	s.mu.Lock()
-	if s.take(shape.Version) && s.hold(len(html)) {
+	s.drawing = slices.DeleteFunc(s.drawing, func(o *memoDrawing) bool { return o == d })
+	if s.take(shape.Version) && s.hold(len(d.html)) {
 		if len(s.views) == viewMemoViews { // the oldest goes
 			s.hold(-len(s.views[0].html))
 			s.views = append(s.views[:0], s.views[1:]...)
 		}
-		s.views = append(s.views, memoView{lang: l.Lang, shape: kept, html: html, holes: holes})
+		s.views = append(s.views, d.memoView)
 	}
 	s.mu.Unlock()
 	m.trimBytes(shape.ID)
-	return html, holes
+	return d.html, d.holes
 }
 
 // fillShape appends a drawn screen html with each of its holes filled from the device's

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,6 +112,38 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 		playAction(t, k, id, tb, diamant.Vote(seat, false))
 		draw()
 		assert.Equal(t, drawn, len(slot.views), "after seat %d's vote", seat)
+	}
+}
+
+// The phones that need the same screen at once (a table's phones wake together) share one
+// drawing: those that come while it is drawn wait for it.
+func TestViewMemoDrawsAScreenOnceAtOnce(t *testing.T) {
+	k, id, phones := benchPhones(t)
+	h := handlers{k}
+	c := phones[2] // at its vote
+	one := &diamanttable.Table{}
+	require.NoError(t, h.read(c, id, one))
+	want, _ := h.appendLivePlay(nil, c, one, nil, false)
+	for round := range 20 {
+		playViews.empty()
+		before := playViews.drawn.Load()
+		start := make(chan struct{})
+		got := make([][]byte, 16)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() {
+				tb := &diamanttable.Table{}
+				require.NoError(t, h.read(c, id, tb))
+				<-start
+				got[i], _ = h.appendLivePlay(nil, c, tb, nil, false)
+			})
+		}
+		close(start)
+		wg.Wait()
+		require.Equal(t, int64(1), playViews.drawn.Load()-before, "round %d", round)
+		for _, b := range got {
+			require.Equal(t, string(want), string(b))
+		}
 	}
 }
 
