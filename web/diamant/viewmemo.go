@@ -110,8 +110,7 @@ type memoView struct {
 }
 
 // memoDrawing is a screen being drawn: the phones that need the same one meanwhile wait
-// for it (the phones of a table wake together, on both cores: under make bench-load a third
-// of the screens were drawn twice or more at once).
+// for it, rather than draw it again (the phones of a table wake together, on every core).
 type memoDrawing struct {
 	memoView
 	done chan struct{} // closed once html and holes are set

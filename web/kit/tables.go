@@ -32,9 +32,8 @@ func OpenTable[S any](s *Kit, c echo.Context, g table.Game[S], id string) (table
 }
 
 // OpenTableAs is OpenTable for a device the caller knows already: a live stream's, the
-// same at every read of its table, known from its first (reading it from the session again
-// at every change of the table, on every phone, cost about 1 % of the server's CPU under
-// make bench-load).
+// same at every read of its table, known from its first (not read from the session again
+// at every change of the table, on every phone).
 func OpenTableAs[S any](s *Kit, c echo.Context, g table.Game[S], id, device string) (table.Opened[S], error) {
 	if !table.ValidID(id) {
 		return table.Opened[S]{}, echo.ErrNotFound
