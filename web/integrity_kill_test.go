@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -230,10 +231,26 @@ func (kt *killTable) step(base *string) error {
 		if csrf == "" {
 			return fmt.Errorf("join page without its form")
 		}
-		_, _, _, err = joiner.do(http.MethodPost, "/join/"+kt.code, url.Values{"_csrf": {csrf}, "seat": {"new"}, "name": {"J" + strconv.Itoa(kt.n)}})
-		return err
+		status, _, page, err := joiner.do(http.MethodPost, "/join/"+kt.code, url.Values{"_csrf": {csrf}, "seat": {"new"}, "name": {"J" + strconv.Itoa(kt.n)}})
+		return refused(status, page, err)
 	}
-	_, _, _, err = kt.host.do(http.MethodPost, "/diamant/"+kt.id+"/seat", form)
+	status, _, page, err = kt.host.do(http.MethodPost, "/diamant/"+kt.id+"/seat", form)
+	return refused(status, page, err)
+}
+
+// errRefused is a change the server answered without making (a conflict between two
+// hosts' loops is one): the loops go on, a check that expects the change fails.
+type errRefused struct {
+	status int
+	page   string
+}
+
+func (e errRefused) Error() string { return fmt.Sprintf("refused (%d): %s", e.status, e.page) }
+
+func refused(status int, page string, err error) error {
+	if err == nil && status != http.StatusSeeOther {
+		return errRefused{status, page}
+	}
 	return err
 }
 
@@ -276,7 +293,14 @@ func TestKillDuringSeatChanges(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for kt.step(&base) == nil {
+				for {
+					err := kt.step(&base)
+					if errors.As(err, new(errRefused)) {
+						continue
+					}
+					if err != nil {
+						return // its server is gone
+					}
 					done.Add(1)
 				}
 			}()
