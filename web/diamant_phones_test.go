@@ -655,3 +655,17 @@ func TestPhonesOpenOnlyOnce(t *testing.T) {
 	require.NoError(t, json.Unmarshal(after.Setup, &opt))
 	require.True(t, opt.Hidden)
 }
+
+// A phone of one's own reloads its vote (its address, /vote/N): the page is the one its
+// stream sends, live, with the host's tools; it keeps following the table.
+func TestPhoneReloadsItsVote(t *testing.T) {
+	_, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	pt.drawUntilVote()
+	for i := range pt.phones {
+		res, body := pt.phones[i].get("/diamant/"+pt.id+"/vote/"+strconv.Itoa(i), nil)
+		require.Equal(t, http.StatusOK, res.StatusCode, body)
+		require.Contains(t, body, `data-live="/diamant/`+pt.id+`/events"`, "phone %d", i)
+		require.Equal(t, i == 0, strings.Contains(body, `href="/diamant/`+pt.id+`/table"`), "phone %d: the host's tools", i)
+	}
+}

@@ -313,8 +313,14 @@ func (h handlers) voteScreen(c echo.Context, t *diamanttable.Table) error {
 	}
 	v := h.view(c, t)
 	p := Play{ID: t.Rec.ID, Version: t.Rec.Version, Round: t.State.Round()}
-	v.FillVote(seat, &p)
-	p.Where = v.Where()
+	if own := h.screen(c, t, ""); own.Screen == ScreenVote && own.Voter.Seat == seat {
+		// A phone of one's own, on its vote (a reload, the expert asked): the screen its
+		// stream sends, live, with the host's tools.
+		p = own
+	} else {
+		v.FillVote(seat, &p)
+		p.Where = v.Where()
+	}
 	p.Say = nil // asked for on this device: its heading is what it says, not the others' votes
 	if c.QueryParam("expert") != "" {
 		// Practice, on this seat's own vote screen: the expert's choice from the seat's
