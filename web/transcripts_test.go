@@ -326,7 +326,13 @@ func (p *scriptPhone) follow(tr *transcript, v int64) {
 		require.LessOrEqual(p.t, at, v, "%s: an event past the table's version", p.name)
 		var r diamantReply
 		require.NoError(p.t, json.Unmarshal([]byte(e.Data), &r), e.Data)
-		if r.Version > p.version {
+		if r.Patch != nil && r.Version > p.version {
+			// A vote's patch: the same screen, focus where it was (diamant.js applyPatch).
+			html, err := r.Patch.Apply(p.html, r.Version)
+			require.NoError(p.t, err, "%s", p.name)
+			p.version, p.html = r.Version, html
+			tr.hear(p.name, "", r.Announce)
+		} else if r.Version > p.version {
 			h := heading(r.HTML)
 			shown := h
 			if h == p.heading {

@@ -101,6 +101,81 @@ test('three phones join by code, vote in secret, survive a reload and a lost con
   }
 });
 
+// Each event of the table's stream, as the page gets it: a whole screen or a patch.
+const countEvents = (context) => context.addInitScript(() => {
+  const Source = window.EventSource;
+  window.tavoloEvents = [];
+  window.EventSource = class extends Source {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => window.tavoloEvents.push(JSON.parse(event.data).patch ? 'patch' : 'whole'));
+    }
+  };
+});
+const eventsOf = (page) => page.evaluate(() => window.tavoloEvents);
+// The screen as the page shows it: what a reload must show too (but for the state of the
+// connection's line, which the page's stream keeps).
+const shownScreen = (page) => page.locator('main').evaluate((main) => {
+  const copy = main.cloneNode(true);
+  copy.querySelector('.connection')?.removeAttribute('data-state');
+  return copy.innerHTML;
+});
+
+test('a vote reaches the other phones as a patch: what a reload shows, focus kept; a phone on another screen gets it whole', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const lang = 'en';
+  const phones = [];
+  try {
+    const names = ['Ada', 'Bruno', 'Chiara', 'Dario'];
+    const { cat, pages } = await startPhonesTable(browser, phones, { lang, names, prepare: countEvents });
+    const [host, bruno, chiara, dario] = pages;
+    const voted = (n) => plural(cat, lang, 'diamant.n.voted', n, { Total: 4 });
+    await press(host.getByRole('button', { name: msg(cat, 'diamant.draw.app') }));
+    for (let i = 0; i < 4; i++) await expect(h1(pages[i])).toHaveText(msg(cat, 'diamant.vote.heading', { Name: names[i] }));
+
+    // Bruno votes: the count reaches the others, said, as a patch of the screen their
+    // stream sent last (the host's sent none since its own draw: the whole screen), and
+    // Chiara's focus stays on her button.
+    const chiaraContinue = chiara.getByRole('button', { name: msg(cat, 'diamant.vote.continue') });
+    await chiaraContinue.focus();
+    await press(bruno.getByRole('button', { name: msg(cat, 'diamant.vote.continue') }));
+    for (const p of [host, chiara, dario]) {
+      await expect(p.getByRole('main')).toContainText(voted(1));
+      await expect(p.getByRole('status').filter({ hasText: voted(1) })).toHaveCount(1);
+      expect((await eventsOf(p)).at(-1)).toBe(p === host ? 'whole' : 'patch');
+    }
+    await expect(chiaraContinue).toBeFocused();
+
+    // The host is on the undo screen (a link's, at the same version) when Dario votes: its
+    // stream's patch is of the vote screen, so the page asks for the whole screen again.
+    await press(host.getByRole('link', { name: msg(cat, 'diamant.undo.link') }));
+    await expect(host.getByRole('button', { name: msg(cat, 'diamant.undo.confirm') })).toBeVisible();
+    await press(dario.getByRole('button', { name: msg(cat, 'diamant.vote.leave') }));
+    await expect(h1(host)).toHaveText(msg(cat, 'diamant.vote.heading', { Name: 'Ada' }));
+    await expect(host.getByRole('main')).toContainText(voted(2));
+    expect((await eventsOf(host)).slice(-3)).toEqual(['whole', 'patch', 'whole']);
+    await expect(chiara.getByRole('main')).toContainText(voted(2));
+    expect((await eventsOf(chiara)).at(-1)).toBe('patch');
+    await expect(chiaraContinue).toBeFocused();
+
+    // Chiara votes: a patch on the host's vote and on Bruno's cave (he has voted), "where
+    // are we" told who is still to vote; each patched screen is what the page shows once
+    // reloaded.
+    await press(chiaraContinue);
+    for (const [p, heading] of [[host, msg(cat, 'diamant.vote.heading', { Name: 'Ada' })], [bruno, msg(cat, 'diamant.round.heading', { Round: 1 })]]) {
+      await expect(p.getByRole('main')).toContainText(voted(3));
+      await expect(p.locator('#where')).toContainText(msg(cat, 'diamant.where.waiting', { Names: 'Ada' }));
+      expect((await eventsOf(p)).at(-1)).toBe('patch');
+      const patched = await shownScreen(p);
+      await p.reload();
+      await expect(h1(p)).toHaveText(heading);
+      expect(await shownScreen(p)).toBe(patched);
+    }
+  } finally {
+    for (const p of phones) await p.context.close();
+  }
+});
+
 // ---- axe on the screens of a phone each, in four languages ----
 
 const MODES = [

@@ -31,6 +31,7 @@ type diamantLive struct {
 	// The table's page: the names seated on other phones, as last shown, so that who
 	// took a seat since is said.
 	seated []string
+	patch  livePatch // the play screen last sent, for a vote's to be a patch of it
 }
 
 func (v *diamantLive) Read(c echo.Context) error {
@@ -69,13 +70,23 @@ func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 			}
 		}
 	}
-	v.Shown(c)
-	return v.h.appendEvent(b, c, v.t, v.table, said)
+	v.noteShown()
+	lp := &v.patch
+	if said != nil {
+		lp.forget()
+		lp = nil
+	}
+	return v.h.appendEvent(b, c, v.t, v.table, said, lp)
 }
 
 // Shown notes who is away, who is seated and how many actions the game has, as the page
-// now shows them.
+// now shows them (an action's reply): the next screen is sent whole.
 func (v *diamantLive) Shown(echo.Context) {
+	v.patch.forget()
+	v.noteShown()
+}
+
+func (v *diamantLive) noteShown() {
 	v.away = v.h.awaySeats(v.t)
 	if v.table || v.t.State == nil {
 		v.seated = append(v.seated[:0], SeatedElsewhere(v.t)...)
@@ -90,20 +101,25 @@ func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, er
 	}
 	before := v.away
 	v.away = now
-	return v.h.appendPresence(b, c, v.t, v.table, func() []say.Sentence {
+	b, shows, err := v.h.appendPresence(b, c, v.t, v.table, func() []say.Sentence {
 		return say.DiamantAwayNews(v.h.Localizer(c), v.t.Opt.Players, before, now)
 	})
+	if shows {
+		v.patch.forget()
+	}
+	return b, shows, err
 }
 
 // appendEvent appends a device's view of the table at t's version, an event's data (the
 // stream writes the event, the version as its id). said, when given, is announced instead
-// of the screen's own news (an undo made on another phone).
-func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence) ([]byte, error) {
+// of the screen's own news (an undo made on another phone). lp, when given, is what the
+// stream last sent of its play screen: a vote's screen may be a patch of it (patch.go).
+func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence, lp *livePatch) ([]byte, error) {
 	var news func() []say.Sentence
 	if said != nil {
 		news = func() []say.Sentence { return said }
 	}
-	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil)
+	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil, lp)
 	return b, err
 }
 
@@ -111,7 +127,7 @@ func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, t
 // back), a "presence" event's data, if the view shows who is away; it reports whether it
 // appended one.
 func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
-	out, shows, err := h.appendLiveView(b, c, t, table, news, false)
+	out, shows, err := h.appendLiveView(b, c, t, table, news, false, nil)
 	if err != nil || !shows {
 		return b, false, err
 	}
@@ -121,18 +137,22 @@ func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table
 // appendLiveView appends a device's view of a table, the table's page or its current
 // screen, as an action's reply has it; and whether the view shows which phones are away
 // (the seats' list or the players' table). With news, the view announces what news says
-// instead, and unless always, only a view that shows who is away is written.
-func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool) ([]byte, bool, error) {
+// instead, and unless always, only a view that shows who is away is written. lp: as for
+// appendEvent.
+func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool, error) {
 	if table || t.State == nil {
+		if lp != nil {
+			lp.forget()
+		}
 		b, err := h.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
-	b, shows := h.appendLivePlay(b, c, t, news, always)
+	b, shows := h.appendLivePlay(b, c, t, news, always, lp)
 	return b, shows || always, nil
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool) ([]byte, bool) {
+func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool) {
 	var p Play
 	h.view(c, t).Screen("", &p)
 	shows := p.Players != nil
@@ -143,7 +163,7 @@ func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table
 		p.Say = news()
 	}
 	token, _ := c.Get("csrf").(string)
-	return playViews.appendPlayReply(b, h.Localizer(c), token, &p), shows
+	return playViews.appendLiveReply(b, h.Localizer(c), token, &p, lp), shows
 }
 
 // appendLiveLobby appends a device's view of the table's page.

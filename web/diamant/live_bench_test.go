@@ -88,7 +88,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 				}
 				handlers{k}.awaySeats(t)
 				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil)
+					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil, nil)
 					return b, true, err
 				}); err != nil {
 					b.Fatal(err)
@@ -201,7 +201,7 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 					t.Rec.Version += version // a new version each change
 					handlers{k}.awaySeats(t)
 					if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-						b, err := (handlers{k}).appendEvent(b, c, t, false, nil)
+						b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
 						return b, true, err
 					}); err != nil {
 						b.Fatal(err)

@@ -211,7 +211,16 @@ func shapeOf(p, s *Play, rows []Row) {
 // appendPlayReply appends the reply of the play screen p as appendPlayReply does, the
 // screen drawn once for every device with the same shape and language.
 func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *Play) []byte {
+	return m.appendLiveReply(b, l, csrf, p, nil)
+}
+
+// appendLiveReply is appendPlayReply for a stream that sent lp last: a patch of it when p
+// is one (patch.go).
+func (m *viewMemo) appendLiveReply(b []byte, l *i18n.Localizer, csrf string, p *Play, lp *livePatch) []byte {
 	if m == nil || !plainToken(csrf) || p.ID == "" || p.Screen == ScreenPass || p.Expert != "" || len(p.Players) > diamant.MaxPlayers {
+		if lp != nil {
+			lp.forget()
+		}
 		return appendPlayReply(b, l, csrf, p)
 	}
 	sh := shapes.Get().(*shapeRoom)
@@ -221,6 +230,11 @@ func (m *viewMemo) appendPlayReply(b []byte, l *i18n.Localizer, csrf string, p *
 	shapes.Put(sh)
 	var url [80]byte
 	b = kit.AppendEnvelope(b, p.ID, p.Version, p.Heading, appendScreenURL(url[:0], p), p.Say)
+	if lp != nil {
+		if base, ok := lp.patches(html, fixedHoles(csrf, p), p); ok {
+			return appendPatch(b, base, p)
+		}
+	}
 	b = m.fillShape(append(b, `,"html":"`...), html, holes, l, csrf, p)
 	return append(b, `"}`...)
 }

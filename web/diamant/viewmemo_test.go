@@ -49,7 +49,7 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 		for _, c := range contexts {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
-			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
+			b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
 			// What the phone draws alone: without the memo's views and parts.
 			memo := playViews
 			playViews = nil
@@ -98,7 +98,7 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 		for _, c := range phones {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
-			b, _ := h.appendLivePlay(nil, c, tb, nil, false)
+			b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
 			require.Contains(t, string(b), fmt.Sprintf(`data-version=\"%d\"`, tb.Rec.Version))
 		}
 	}
@@ -123,7 +123,7 @@ func TestViewMemoDrawsAScreenOnceAtOnce(t *testing.T) {
 	c := phones[2] // at its vote
 	one := &diamanttable.Table{}
 	require.NoError(t, h.read(c, id, one))
-	want, _ := h.appendLivePlay(nil, c, one, nil, false)
+	want, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
 	for round := range 20 {
 		playViews.empty()
 		before := playViews.drawn.Load()
@@ -135,7 +135,7 @@ func TestViewMemoDrawsAScreenOnceAtOnce(t *testing.T) {
 				tb := &diamanttable.Table{}
 				require.NoError(t, h.read(c, id, tb))
 				<-start
-				got[i], _ = h.appendLivePlay(nil, c, tb, nil, false)
+				got[i], _ = h.appendLivePlay(nil, c, tb, nil, false, nil)
 			})
 		}
 		close(start)
@@ -168,7 +168,7 @@ func TestVotesDrawNoScreen(t *testing.T) {
 		for _, c := range phones {
 			one := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, one))
-			b, _ := h.appendLivePlay(nil, c, one, nil, false)
+			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
 			if !bytes.Contains(b, []byte(`data-screen=\"cave\"`)) {
 				continue
 			}
@@ -214,7 +214,7 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 			for i, c := range phones {
 				one := &diamanttable.Table{}
 				require.NoError(t, h.read(c, id, one))
-				b, _ := h.appendLivePlay(nil, c, one, nil, false)
+				b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
 				memo := playViews
 				playViews = nil
 				var p Play

@@ -1,6 +1,7 @@
 // Live updates of a table with a phone each (Diamant's, and Donuts' on two phones). The server sends, by Server-Sent Events,
 // this device's own view of the table each time it changes: the same JSON as an action's
-// reply, which the page's screen (screen.js) puts on the page or drops. EventSource reconnects by itself and then sends Last-Event-ID, so the server
+// reply, which the page's screen (screen.js) puts on the page or drops; while a table
+// votes, Diamant's screen comes as a patch of the one sent before (web/diamant/patch.go). EventSource reconnects by itself and then sends Last-Event-ID, so the server
 // answers with one catch-up event if the table moved on; the page says when the
 // connection is lost, when it is back, and when it cannot come back. A "presence" event
 // is the same view at the same version (it has no id, so Last-Event-ID stays the
@@ -42,13 +43,17 @@ export function keepsVote(root, next) {
   return seat !== undefined && seat === form.elements.seat?.value;
 }
 
+/** What a screen's live returns for an event it cannot put on the page as it is (a patch of another screen): the stream is opened again from the version shown, and sends the whole screen. */
+export const RESYNC = 'resync';
+
 /**
  * Follows the table whose live URL the element carries. Every event goes to the page's
  * screen (screen.js), which alone decides whether it is newer than what is shown.
  * @param {HTMLElement} root the page's main element
- * @param {{version: () => number, live: (reply: object) => boolean, presence?: (reply: object) => boolean}} screen
- *   the version shown; puts a newer view on the page; puts a view of the same version on
- *   the page (a phone gone away or back); each reports whether it drew
+ * @param {{version: () => number, live: (reply: object) => boolean | RESYNC, presence?: (reply: object) => boolean}} screen
+ *   the version shown; puts a newer view on the page (or asks for it whole: RESYNC); puts
+ *   a view of the same version on the page (a phone gone away or back); each reports
+ *   whether it drew
  */
 export function follow(root, screen) {
   const el = root.querySelector('[data-live]');
@@ -143,7 +148,13 @@ export function follow(root, screen) {
       const reply = read(event);
       // An action's own reply may have come first: the screen never goes back, never
       // shows the same version twice.
-      if (reply && screen.live(reply)) paint();
+      const drawn = reply && screen.live(reply);
+      if (drawn === RESYNC) {
+        source.close();
+        open();
+        return;
+      }
+      if (drawn) paint();
       back();
     });
     source.addEventListener('open', () => {

@@ -6,7 +6,7 @@
 import { announce, repeatLast, lastAnnouncement, focusScreen } from './feedback.js';
 import './toolbar.js';
 import { filterCards } from './diamant-cards.js';
-import { follow, keepsVote } from './diamant-live.js';
+import { follow, keepsVote, RESYNC } from './diamant-live.js';
 import { createScreen, wireKeys, morph, PAGE, PAGE_HEADER } from './screen.js';
 import { wireShareButtons } from './share.js';
 import './awake.js';
@@ -101,6 +101,10 @@ function parse(html) {
  * and the form's version change, and the count alone is said.
  */
 function draw(reply, { live }) {
+  if (reply.patch) {
+    applyPatch(reply);
+    return undefined;
+  }
   if (live) {
     const next = parse(reply.html);
     if (keepsVote(main, next)) {
@@ -132,6 +136,36 @@ function draw(reply, { live }) {
   }
   enhance();
   return undefined;
+}
+
+/**
+ * Whether a vote's patch (web/diamant/patch.go) is of the screen shown: its version, its
+ * kind and its heading.
+ */
+function patches(patch) {
+  return screen.version() === patch.base && screenOf(main) === patch.screen && main.querySelector('h1')?.textContent === patch.heading;
+}
+
+/**
+ * Puts a vote's patch on the screen it was made for: the version in the forms, how many
+ * have voted, who is still to vote, "where are we", and whether the card just drawn is
+ * hidden from a screen reader (its news said it). Nothing else changes: focus and a
+ * screen reader's place stay where they are. (web/diamant/diamanttest does the same in Go,
+ * for the server's tests.)
+ */
+function applyPatch({ version, patch }) {
+  main.querySelector('[data-version]').dataset.version = version;
+  for (const input of main.querySelectorAll('input[name="version"]')) input.value = version;
+  const text = (selector, value) => {
+    const el = main.querySelector(selector);
+    if (el) el.textContent = value;
+  };
+  text('p.votes', patch.votes);
+  text('p.waiting', patch.waiting);
+  text('#where', patch.where);
+  const card = main.querySelector('.lastcard');
+  if (card && patch.cardSaid) card.setAttribute('aria-hidden', 'true');
+  else card?.removeAttribute('aria-hidden');
 }
 
 /**
@@ -264,6 +298,8 @@ if (screenOf(main)) focusScreen(main);
 // same version) only onto the same screen.
 follow(main, {
   version: screen.version,
-  live: (reply) => screen.live(reply),
+  // A patch of a screen this page no longer shows (a link led to another): the whole
+  // screen is asked for again.
+  live: (reply) => (reply.patch && reply.version > screen.version() && !patches(reply.patch) ? RESYNC : screen.live(reply)),
   presence: (reply) => screenOf(parse(reply.html)) === screenOf(main) && screen.live(reply, { same: true }),
 });
