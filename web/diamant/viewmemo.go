@@ -428,11 +428,13 @@ func same[S ~[]E, E comparable](a, b S) bool {
 	return (a == nil) == (b == nil) && slices.Equal(a, b)
 }
 
-// plainToken: a form token of letters and digits only, as echo makes them: drawn and
-// escaped as the placeholder is.
+// plainToken: a form token of letters, digits, '_' and '-' only, as echo's are (its
+// random ones, and the word it puts in the forms of a browser that sends Sec-Fetch-Site,
+// which needs none: middleware.CSRFUsingSecFetchSite): drawn and escaped as the
+// placeholder is, by neither HTML nor JSON.
 func plainToken(s string) bool {
 	for i := range len(s) {
-		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-') {
 			return false
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/labstack/echo/v4/middleware"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -113,6 +114,23 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 		draw()
 		assert.Equal(t, drawn, len(slot.views), "after seat %d's vote", seat)
 	}
+}
+
+// A browser's forms carry echo's word for a token it needs none of (it sends
+// Sec-Fetch-Site): its phone's screens are drawn through the memo too, once for the phones
+// that see the same.
+func TestViewMemoServesBrowsers(t *testing.T) {
+	k, id, phones := benchPhones(t) // seats 0 and 1 have voted; 2 to 5 see the same vote
+	h := handlers{k}
+	before := playViews.drawn.Load()
+	for _, c := range phones[2:] {
+		c.Set("csrf", middleware.CSRFUsingSecFetchSite)
+		tb := &diamanttable.Table{}
+		require.NoError(t, h.read(c, id, tb))
+		b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
+		require.Contains(t, string(b), `value=\"`+middleware.CSRFUsingSecFetchSite+`\"`)
+	}
+	assert.Equal(t, int64(1), playViews.drawn.Load()-before)
 }
 
 // The phones that need the same screen at once (a table's phones wake together) share one
