@@ -48,9 +48,11 @@ type diamantLoadView struct {
 }
 
 func (v *diamantLoadView) event(p int, line []byte) {
-	if screen, ok := attrAfter(line, `data-screen=\"`); ok {
-		v.screen[p] = screen
+	screen, whole := attrAfter(line, `data-screen=\"`)
+	if !whole {
+		return // a vote's patch: the same screen and step
 	}
+	v.screen[p] = screen
 	v.step[p], _ = attrAfter(line, `name=\"step\" value=\"`)
 }
 

@@ -68,27 +68,37 @@ func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return le
 // BenchmarkDiamantStreamEvent is what one live stream does for one change of its table:
 // read the table (from memory), render the device's view, encode it and write the event,
 // through the stream's own functions. vote: phone 2, at its vote form; cave: phone 1, which
-// has voted and sees the cave and the players; table: phone 0's table page (a template).
+// has voted and sees the cave and the players; table: phone 0's table page (a template);
+// patch: the same screen as the one the stream sent before, at the version before (a
+// vote's, patch.go).
 func BenchmarkDiamantStreamEvent(b *testing.B) {
 	k, id, phones := benchPhones(b)
 	for _, bc := range []struct {
 		name  string
 		phone int
 		table bool
-	}{{"vote", 2, false}, {"cave", 1, false}, {"table", 0, true}} {
+		patch bool
+	}{{"vote", 2, false, false}, {"vote-patch", 2, false, true}, {"cave", 1, false, false}, {"cave-patch", 1, false, true}, {"table", 0, true, false}} {
 		b.Run(bc.name, func(b *testing.B) {
 			c := phones[bc.phone]
 			var w countingWriter
 			t := &diamanttable.Table{}
+			var sent *livePatch
+			if bc.patch {
+				sent = &livePatch{}
+			}
 			b.ReportAllocs()
 			for b.Loop() {
 				w.n = 0
 				if err := (handlers{k}).read(c, id, t); err != nil {
 					b.Fatal(err)
 				}
+				if sent != nil && sent.screen != nil {
+					sent.version = t.Rec.Version - 1 // as if the event before were a version older
+				}
 				handlers{k}.awaySeats(t)
 				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil, nil)
+					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil, sent)
 					return b, true, err
 				}); err != nil {
 					b.Fatal(err)
