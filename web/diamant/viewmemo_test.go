@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -214,10 +215,30 @@ func TestVotesDrawNoScreen(t *testing.T) {
 	t.Fatal("the game did not end")
 }
 
-// Through whole games on six phones (votes at random, a second tab, a phone in French), at
-// every version every phone's view through the memo is what it draws alone: the cave, the
-// votes, the reveals, the ends of rounds and the final screen with its winners.
+// Through whole games on six phones (votes at random, a phone in French, names to escape),
+// at every version every phone's view through the memo is what it draws alone: the cave,
+// the votes, the reveals, the ends of rounds and the final screen with its winners.
 func TestViewMemoThroughWholeGames(t *testing.T) {
+	throughWholeGames(t, func(h handlers) func(step, i int, c echo.Context, one *diamanttable.Table) {
+		return func(step, i int, c echo.Context, one *diamanttable.Table) {
+			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
+			memo := playViews
+			playViews = nil
+			var p Play
+			h.view(c, one).Screen("", &p)
+			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
+			playViews = memo
+			require.Equal(t, string(want), string(b), "step %d, phone %d, screen %s", step, i, p.Screen)
+		}
+	})
+}
+
+// throughWholeGames plays three whole games on six phones (names the template and JSON
+// escape, phone 3 in French, each phone its own form token), the votes at random; at every
+// version each phone's stream reads the table (one) and see is told, see made afresh for
+// each game. It returns how many votes were not a reveal's (others still to vote).
+func throughWholeGames(t *testing.T, game func(h handlers) (see func(step, i int, c echo.Context, one *diamanttable.Table))) (votes int) {
+	t.Helper()
 	for seed := range 3 {
 		k, id, phones := benchPhonesNamed(t, []string{"Ann", `"B" & <b>`, "Cé", "D", "Ed", "F"})
 		h := handlers{k}
@@ -225,6 +246,7 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 		for i, c := range phones {
 			c.Set("csrf", strings.Repeat(string(rune('a'+i)), 32))
 		}
+		see := game(h)
 		rng := uint64(seed)*2654435761 + 1
 		for step := 0; ; step++ {
 			tb, err := h.load(phones[0], id)
@@ -232,31 +254,25 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 			for i, c := range phones {
 				one := &diamanttable.Table{}
 				require.NoError(t, h.read(c, id, one))
-				b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
-				memo := playViews
-				playViews = nil
-				var p Play
-				h.view(c, one).Screen("", &p)
-				want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
-				playViews = memo
-				require.Equal(t, string(want), string(b), "seed %d, step %d, phone %d, screen %s", seed, step, i, p.Screen)
+				see(step, i, c, one)
 			}
 			st := tb.State
-			var a diamant.Action
-			switch {
-			case st.Finished():
-				return
-			case st.VoteDue():
-				seat := diamanttable.FirstSeat(st.Waiting())
+			if st.Finished() {
+				break
+			}
+			a := diamant.Draw(st.RandomCard())
+			if st.VoteDue() {
 				rng = rng*6364136223846793005 + 1442695040888963407
-				a = diamant.Vote(seat, rng>>61 < 3)
-			default:
-				a = diamant.Draw(st.RandomCard())
+				a = diamant.Vote(diamanttable.FirstSeat(st.Waiting()), rng>>61 < 3)
+				if st.Waiting().Count() > 1 {
+					votes++
+				}
 			}
 			playAction(t, k, id, tb, a)
 			require.Less(t, step, 2000)
 		}
 	}
+	return votes
 }
 
 // playAction applies a to the table tb (loaded as the caller's own) and stores it, as an
