@@ -38,8 +38,7 @@ func (v *diamantLive) Read(c echo.Context) error {
 	if v.id == "" {
 		v.id = c.Param("id")
 	}
-	// As the device the first read found (v.t.Device): the stream's, at every read.
-	if err := v.h.readAs(c, v.id, v.t.Device, v.t); err != nil {
+	if err := v.h.read(c, v.id, v.t); err != nil {
 		return err
 	}
 	if v.seated == nil {

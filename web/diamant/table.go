@@ -29,19 +29,7 @@ func (h handlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
 func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
-	return h.readAs(c, id, "", t)
-}
-
-// readAs is read as device, or as the request's device if "": a live stream reads as the
-// device its first read found.
-func (h handlers) readAs(c echo.Context, id, device string, t *diamanttable.Table) error {
-	var o table.Opened[*diamanttable.Table]
-	var err error
-	if device == "" {
-		o, err = kit.OpenTable(h.Kit, c, diamanttable.Game, id)
-	} else {
-		o, err = kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
-	}
+	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
 	if err != nil {
 		return err
 	}

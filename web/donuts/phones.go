@@ -10,7 +10,6 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/kit"
 	"tavolo/web/say"
-	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -112,13 +111,7 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) Read(c echo.Context) error {
-	var o table.Opened[*donutstable.Table]
-	var err error
-	if v.t == nil {
-		o, err = kit.OpenTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
-	} else { // as the device the first read found: the stream's, at every read
-		o, err = kit.OpenTableAs(v.h.Kit, c, donutstable.Game, v.t.Rec.ID, v.t.device.ID)
-	}
+	o, err := kit.OpenTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -28,16 +28,6 @@ func OpenTable[S any](s *Kit, c echo.Context, g table.Game[S], id string) (table
 	if err != nil {
 		return table.Opened[S]{}, err
 	}
-	return OpenTableAs(s, c, g, id, device)
-}
-
-// OpenTableAs is OpenTable for a device the caller knows already: a live stream's, the
-// same at every read of its table, known from its first (not read from the session again
-// at every change of the table, on every phone).
-func OpenTableAs[S any](s *Kit, c echo.Context, g table.Game[S], id, device string) (table.Opened[S], error) {
-	if !table.ValidID(id) {
-		return table.Opened[S]{}, echo.ErrNotFound
-	}
 	o, err := table.Open(c.Request().Context(), s.Tables, g, id, device)
 	if err != nil {
 		return o, TableError(err)
@@ -62,14 +52,26 @@ func TableError(err error) error {
 	return err
 }
 
-// DeviceID returns the browser's device id, kept in its session; a new browser gets one.
+// DeviceID returns the browser's device id, kept in its session, and kept in the
+// request's context once known (deviceKey): a live stream, whose context outlives its
+// request, asks at every change of its table. A new browser gets one.
 func (s *Kit) DeviceID(c echo.Context) (string, error) {
-	if id := s.SessionDevice(c); id != "" {
+	if id, ok := c.Get(deviceKey).(string); ok {
 		return id, nil
 	}
-	id := table.NewID()
-	return id, s.ChangeSession(c, func(d *SessionData) { d.Device = id })
+	id := s.SessionDevice(c)
+	if id == "" {
+		id = table.NewID()
+		if err := s.ChangeSession(c, func(d *SessionData) { d.Device = id }); err != nil {
+			return "", err
+		}
+	}
+	c.Set(deviceKey, id)
+	return id, nil
 }
+
+// deviceKey is where DeviceID keeps the device in a request's context.
+const deviceKey = "device"
 
 // LockTable takes the lock of the table a request names, once the id has the form of one:
 // anything else is a 404 before any lock or store is touched.
