@@ -30,6 +30,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -95,6 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if opts.DebugAddr != "" {
 		serveDebug(opts.DebugAddr, metricsHandler(&served), logger)
 	}
+	go adaptCores(ctx, runtime.GOMAXPROCS(0))
 	if err := web.Serve(ctx, opts.Config, logger); err != nil {
 		logger.Error("server stopped", "err", err)
 		return 1
