@@ -17,8 +17,7 @@ func (h handlers) events(c echo.Context) error {
 
 type diamantLive struct {
 	h     handlers
-	id    string // the table's
-	table bool   // the table's page rather than the game's screen
+	table bool // the table's page rather than the game's screen
 	// t is the table, read again into the same place at each version; shared with the
 	// other readers: never changed here.
 	t    *diamanttable.Table
@@ -35,10 +34,7 @@ type diamantLive struct {
 }
 
 func (v *diamantLive) Read(c echo.Context) error {
-	if v.id == "" {
-		v.id = c.Param("id")
-	}
-	if err := v.h.read(c, v.id, v.t); err != nil {
+	if err := v.h.read(c, c.Param("id"), v.t); err != nil {
 		return err
 	}
 	if v.seated == nil {
