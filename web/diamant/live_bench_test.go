@@ -29,7 +29,11 @@ func benchPhones(b testing.TB) (*kit.Kit, string, []echo.Context) {
 
 // benchPhonesNamed is benchPhones with six players of these names.
 func benchPhonesNamed(b testing.TB, names []string) (*kit.Kit, string, []echo.Context) {
-	k := kittest.New(b)
+	return benchPhonesIn(b, kittest.New(b), names)
+}
+
+// benchPhonesIn is benchPhonesNamed with a table of the server k.
+func benchPhonesIn(b testing.TB, k *kit.Kit, names []string) (*kit.Kit, string, []echo.Context) {
 	ctx := context.Background()
 	opt := diamanttable.Options{Setup: diamant.Setup{Players: names, Seed: 7}, Draw: diamanttable.DrawApp, Vote: diamanttable.VotePhone, Phones: true, Hidden: true, Own: []int{0}}
 	raw, _ := json.Marshal(opt)
@@ -221,4 +225,49 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 		})
 	}
 	playViews = memo
+}
+
+// BenchmarkDiamantTableEventAtScale is BenchmarkDiamantTableEvent's vote on 500 tables of
+// six phones in one server, one table after the other, as under make bench-load: what a
+// change costs once the other tables have pushed its table out of the processor's caches
+// (about twice what it costs on one table).
+func BenchmarkDiamantTableEventAtScale(b *testing.B) {
+	const tables = 500
+	type benchTable struct {
+		id     string
+		phones []echo.Context
+		read   []*diamanttable.Table // each phone's, read again into the same place
+	}
+	k := kittest.New(b)
+	all := make([]benchTable, tables)
+	for i := range all {
+		_, id, phones := benchPhonesIn(b, k, []string{"A", "B", "C", "D", "E", "F"})
+		all[i] = benchTable{id: id, phones: phones}
+		for p, c := range phones {
+			c.Set("csrf", strings.Repeat(string(rune('a'+p)), 32))
+			all[i].read = append(all[i].read, &diamanttable.Table{})
+		}
+	}
+	var w countingWriter
+	version := int64(0)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		x := all[version%tables]
+		version++
+		for p, c := range x.phones {
+			t := x.read[p]
+			if err := (handlers{k}).read(c, x.id, t); err != nil {
+				b.Fatal(err)
+			}
+			t.Rec.Version = version // a new version each change
+			handlers{k}.awaySeats(t)
+			if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+				b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
+				return b, true, err
+			}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

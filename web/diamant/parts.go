@@ -3,11 +3,14 @@ package diamant
 import (
 	"context"
 	"io"
+	"slices"
 
 	"github.com/a-h/templ"
 
+	"tavolo/companion/diamant"
 	"tavolo/web/kit"
 	"tavolo/web/page"
+	"tavolo/web/say"
 )
 
 // The phones at a table see mostly the same screen: what differs is the seat each holds
@@ -27,6 +30,8 @@ const (
 	partWhere                      // "where are we?" without the device's own chests
 	partHead                       // the head of the players' table
 	partTools                      // the tools' buttons and links
+	partNews                       // what the last step did (say.DiamantEventsSeen)
+	partCave                       // what every device sees alike of the cave (caveCommon)
 )
 
 type partKey struct {
@@ -40,6 +45,10 @@ type partKey struct {
 	// host, follows the table live.
 	screen              Screen
 	canUndo, host, live bool
+	// partNews: how much is said, and the chests seen that the news may tell
+	// (say.DiamantNewsSeats).
+	verbosity say.Verbosity
+	shown     diamant.Seats
 	// json: the part JSON-escaped, as a hole's filling (viewMemo.partJSON), kept apart
 	// from the part as the templates draw it.
 	json bool
@@ -58,6 +67,8 @@ type memoPart struct {
 	html []byte // a drawn part
 	json []byte // a drawn part, JSON-escaped (a hole's filling: viewMemo.partJSON)
 	text string // a sentence
+	said []say.Sentence
+	cave *caveCommon
 }
 
 // find returns the slot's part of key in lang, if the slot is at version (or, for a
@@ -82,7 +93,16 @@ func (s *viewSlot) keep(version int64, pt memoPart) {
 }
 
 // size is what the part holds.
-func (pt memoPart) size() int { return len(pt.html) + len(pt.json) + len(pt.text) }
+func (pt memoPart) size() int {
+	n := len(pt.html) + len(pt.json) + len(pt.text)
+	for _, s := range pt.said {
+		n += len(s.Text) + len(s.Sound)
+	}
+	if c := pt.cave; c != nil {
+		n += 64 * (len(c.rows) + len(c.revealed) + len(c.ranking) + len(c.path) + len(c.tableCards) + len(c.tableIdols) + len(c.hazards))
+	}
+	return n
+}
 
 // part draws what draw draws, once for every device at p's table and version whose key is
 // the same in the same language. Only in a screen drawn for the memo (whose form token is
@@ -132,6 +152,49 @@ func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, 
 	s.mu.Unlock()
 	m.trimBytes(id)
 	return text
+}
+
+// sentences is say(), made once for every device at the table id and version whose key
+// is the same in the same language; shared, clipped so that an append copies it.
+func (m *viewMemo) sentences(id string, version int64, lang string, key partKey, say func() []say.Sentence) []say.Sentence {
+	if m == nil || id == "" {
+		return say()
+	}
+	s := m.slot(id)
+	s.mu.Lock()
+	pt, ok := s.find(version, lang, key)
+	s.mu.Unlock()
+	if ok {
+		return pt.said
+	}
+	said := slices.Clip(say())
+	s.mu.Lock()
+	s.keep(version, memoPart{key: key, lang: lang, said: said})
+	s.mu.Unlock()
+	m.trimBytes(id)
+	return said
+}
+
+// cave is make(), made once for every device at the table id and version in the same
+// language.
+func (m *viewMemo) cave(id string, version int64, lang string, make func() *caveCommon) *caveCommon {
+	if m == nil || id == "" {
+		return make()
+	}
+	key := partKey{kind: partCave}
+	s := m.slot(id)
+	s.mu.Lock()
+	pt, ok := s.find(version, lang, key)
+	s.mu.Unlock()
+	if ok {
+		return pt.cave
+	}
+	c := make()
+	s.mu.Lock()
+	s.keep(version, memoPart{key: key, lang: lang, cave: c})
+	s.mu.Unlock()
+	m.trimBytes(id)
+	return c
 }
 
 // trimBytes trims the memo if it holds more than its bytes.

@@ -53,7 +53,7 @@ func (v View) Screen(show string, p *Play) {
 	names := v.names()
 	p.ID, p.Version, p.Round, p.CanUndo = t.Rec.ID, t.Rec.Version, st.Round(), len(t.Actions) > 0
 	p.Pics = v.Pics
-	p.News = say.DiamantEventsSeen(l, v.Verbosity, names, t.Last, t.Shown())
+	p.News = v.news()
 	p.Where = v.where()
 	if t.Opt.Phones {
 		v.phoneScreen(p)
@@ -140,6 +140,18 @@ func (v View) Screen(show string, p *Play) {
 	}
 }
 
+// news is what the table's last step did, as this device hears it, made once for every
+// device at the table's version that hears it alike (parts.go): the chests it may see
+// matter only to the news of those who left (say.DiamantNewsSeats). Shared: never changed.
+func (v View) news() []say.Sentence {
+	l, t := v.L, v.T
+	shown := t.Shown() & say.DiamantNewsSeats(t.Last)
+	key := partKey{kind: partNews, verbosity: v.Verbosity, shown: shown}
+	return playViews.sentences(t.Rec.ID, t.Rec.Version, l.Lang, key, func() []say.Sentence {
+		return say.DiamantEventsSeen(l, v.Verbosity, v.names(), t.Last, shown)
+	})
+}
+
 // names are the players' names as the screens say them: a computer explorer's says what
 // it is (say.DiamantNames).
 func (v View) names() []string { return say.DiamantNames(v.L, v.T.Names, v.T.Opt.Explorers) }
@@ -165,51 +177,30 @@ func (v View) fillCave(p *Play) {
 			}
 		}
 	}
-	w, _ := st.Winners()
 	shown := t.Shown()
 	names := v.names()
+	c := v.cave()
 	p.ChestNote = say.DiamantChestNote(l, names, t.Seats, shown)
 	p.InCave = st.InCave()
-	p.Players = make([]Row, len(names))
-	mk := marks(names)
-	p.Revealed = revealed(t, names, mk)
-	for i, name := range names {
-		row := Row{Seat: i, Name: name, Mark: mk[i], InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
-			Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
-		if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
-			row.Idols = idolValues(st.PlayerIdols(i))
-		}
+	p.Players = slices.Clone(c.rows)
+	for i := range p.Players {
+		row := &p.Players[i]
 		if !shown.Has(i) {
 			row.Chest, row.Score, row.Hidden = 0, 0, true
 		}
 		row.Away = t.Opt.Phones && v.Away.Has(i)
-		p.Players[i] = row
 	}
+	p.Revealed = c.revealed
 	if st.Finished() {
-		winners := say.DiamantSeatNames(names, w)
-		p.Winners = say.And(l, winners)
-		p.Podium = ranking(l, st, names, mk)
+		p.Winners, p.Podium = c.winners, c.ranking
 		return
 	}
 	if p.Screen == ScreenRoundEnd && !t.Opt.Hidden {
 		// Every chest is seen by every phone: the standings, the same on each.
-		p.Standings = ranking(l, st, names, mk)
+		p.Standings = c.ranking
 	}
-	cards := st.TableCards()
-	p.TableCards = make([]string, 0, len(cards))
-	for _, tc := range cards {
-		p.Path = append(p.Path, PathCard{Value: tc.Card.Value(), Stays: tc.Stays})
-		if tc.Stays > 0 {
-			p.TableCards = append(p.TableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
-		}
-	}
-	for _, c := range st.TableIdols() {
-		p.TableIdols = append(p.TableIdols, say.DiamantCard(l, c))
-	}
-	for _, h := range st.HazardsSeen() {
-		p.Hazards = append(p.Hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
-	}
-	p.Deck, p.DeckCount = l.N("diamant.n.deck", st.DeckSize()), st.DeckSize()
+	p.Path, p.TableCards, p.TableIdols, p.Hazards = c.path, c.tableCards, c.tableIdols, c.hazards
+	p.Deck, p.DeckCount = c.deck, c.deckCount
 	if p.ShowRisk = v.Risk; p.ShowRisk {
 		ending, left := st.Risk()
 		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
@@ -252,6 +243,63 @@ func (v View) fillCave(p *Play) {
 	case st.VoteDue():
 		p.Exits = p.InCave
 	}
+}
+
+// caveCommon is what every device at a table's version sees alike of the cave, in one
+// language: made once for them all (View.cave), shared, never changed.
+type caveCommon struct {
+	rows       []Row // every seat's row as a device that sees every chest shows it
+	revealed   []VoteCard
+	winners    string
+	ranking    []Place // the game's or the round's end: every player from the highest score
+	path       []PathCard
+	tableCards []string
+	tableIdols []string
+	hazards    []Hazard
+	deck       string
+	deckCount  int
+}
+
+// cave is the table's caveCommon at its version, made once for every device that asks in
+// the same language (parts.go).
+func (v View) cave() *caveCommon {
+	t := v.T
+	return playViews.cave(t.Rec.ID, t.Rec.Version, v.L.Lang, func() *caveCommon {
+		l, st, names := v.L, t.State, v.names()
+		w, _ := st.Winners()
+		mk := marks(names)
+		c := &caveCommon{rows: make([]Row, len(names)), revealed: revealed(t, names, mk)}
+		for i, name := range names {
+			row := Row{Seat: i, Name: name, Mark: mk[i], InCave: st.InCave().Has(i), Hand: st.Hand(i), Chest: st.Chest(i),
+				Score: st.Score(i), Winner: st.Finished() && w.Has(i)}
+			if row.Score != row.Chest { // the idols' points: only then has the seat idols to list
+				row.Idols = idolValues(st.PlayerIdols(i))
+			}
+			c.rows[i] = row
+		}
+		if st.Finished() {
+			c.winners = say.And(l, say.DiamantSeatNames(names, w))
+		}
+		if st.Finished() || slices.ContainsFunc(t.Last, func(e diamant.Event) bool { return e.Type == diamant.EvRoundEnded }) {
+			c.ranking = ranking(l, st, names, mk)
+		}
+		cards := st.TableCards()
+		c.tableCards = make([]string, 0, len(cards))
+		for _, tc := range cards {
+			c.path = append(c.path, PathCard{Value: tc.Card.Value(), Stays: tc.Stays})
+			if tc.Stays > 0 {
+				c.tableCards = append(c.tableCards, l.N("diamant.n.oncard", tc.Stays, "Card", say.DiamantCard(l, tc.Card)))
+			}
+		}
+		for _, card := range st.TableIdols() {
+			c.tableIdols = append(c.tableIdols, say.DiamantCard(l, card))
+		}
+		for _, h := range st.HazardsSeen() {
+			c.hazards = append(c.hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
+		}
+		c.deck, c.deckCount = l.N("diamant.n.deck", st.DeckSize()), st.DeckSize()
+		return c
+	})
 }
 
 // setCard shows the card c, drawn: its name, its picture and the number on it. Its news says

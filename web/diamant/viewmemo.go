@@ -337,7 +337,9 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 		case holeWaiting:
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Waiting))
 		case holeNews:
-			b = appendComponentJSON(b, news(p.News))
+			if len(p.News) > 0 { // news draws nothing of none
+				b = appendComponentJSON(b, news(p.News))
+			}
 		case holeCardSaid: // drawn as an attribute, " hole"
 			if p.CardSaid {
 				b = append(b, `aria-hidden=\"true\"`...)

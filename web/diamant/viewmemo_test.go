@@ -18,6 +18,7 @@ import (
 	"tavolo/companion/diamant"
 	"tavolo/web/kit"
 	"tavolo/web/kit/kittest"
+	"tavolo/web/say"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -83,12 +84,14 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 	// vote): six rows on phone 0, and on phone 1 its own row shown and phone 0's hidden; one
 	// summary of the cave and one head of the players' table; one "where are we" in each
 	// language; the tools of the cave for the host and for another phone, and of the vote
-	// in each language (the form token filled in on each phone, as checked above).
+	// in each language (the form token filled in on each phone, as checked above); the news
+	// in each language, the same on every phone (nobody left: no chest to tell); what the
+	// cave's screens share, in English (the phone in French votes).
 	kinds := map[partKind]int{}
 	for _, pt := range slot.parts {
 		kinds[pt.key.kind]++
 	}
-	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2}, kinds)
+	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2, partNews: 2, partCave: 1}, kinds)
 }
 
 // A vote changes only how the vote goes and the version, both holes: the screens drawn at
@@ -375,4 +378,32 @@ func TestViewMemoKeepsToItsBounds(t *testing.T) {
 		}
 		require.Greater(t, m.bytes.Load(), int64(0))
 	}
+}
+
+// The news a device hears is made once for every device at a version that hears it alike
+// (View.news): through whole games, at every version, for every set of chests a device may
+// see and both verbosities, the news says the same with only the leavers' chests among
+// them (say.DiamantNewsSeats).
+func TestNewsTellsOnlyTheLeaversChests(t *testing.T) {
+	leavers := 0
+	throughWholeGames(t, func(h handlers) func(step, i int, c echo.Context, one *diamanttable.Table) {
+		return func(step, i int, c echo.Context, one *diamanttable.Table) {
+			if i != 3 && i != 0 { // one phone in each language
+				return
+			}
+			relevant := say.DiamantNewsSeats(one.Last)
+			if relevant != 0 {
+				leavers++
+			}
+			names := say.DiamantNames(h.Localizer(c), one.Names, one.Opt.Explorers)
+			for _, v := range []say.Verbosity{say.Full, say.Brief} {
+				for shown := range diamant.Seats(1 << len(names)) {
+					want := say.DiamantEventsSeen(h.Localizer(c), v, names, one.Last, shown)
+					got := say.DiamantEventsSeen(h.Localizer(c), v, names, one.Last, shown&relevant)
+					require.Equal(t, want, got, "step %d, shown %b", step, shown)
+				}
+			}
+		}
+	})
+	assert.Positive(t, leavers, "no one left: the chests were never told")
 }

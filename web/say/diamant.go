@@ -27,6 +27,19 @@ func DiamantCard(l *i18n.Localizer, c diamant.Card) string {
 	return ""
 }
 
+// DiamantNewsSeats are the seats whose chest the news of events may tell
+// (DiamantEventsSeen): those who left. The chests a device may see change its news only
+// through these: DiamantEventsSeen says the same with shown or with shown & these.
+func DiamantNewsSeats(events []diamant.Event) diamant.Seats {
+	var seats diamant.Seats
+	for _, e := range events {
+		if e.Type == diamant.EvLeft {
+			seats |= diamant.SeatsOf(e.Seat)
+		}
+	}
+	return seats
+}
+
 // seatNames gives the names of a set of seats, in seat order.
 func DiamantSeatNames(names []string, seats diamant.Seats) []string {
 	var out []string
