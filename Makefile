@@ -8,7 +8,7 @@ BIN       := bin/tavolo
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run run-lan say-building build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep browser-deps postgres-deps clean screens
+.PHONY: run run-lan say-building build engine generate test test-go test-js test-browser lint bench bench-load bench-load-sweep pgo browser-deps postgres-deps clean screens
 
 # The server's flags from make's variables: make run ADDR=0.0.0.0:9000 DATA=/tmp/t.
 ADDR ?=
@@ -137,6 +137,17 @@ bench-load-sweep:
 		if [ -z "$$p99" ] || awk "BEGIN{exit !($$p99 > 100)}"; then break; fi; \
 		best="$$line"; \
 	done; echo "highest sustained (p99 under 100 ms): $$best"
+
+# The server is built with profile-guided optimization: go build reads the CPU profile
+# cmd/tavolo/default.pgo, the server's own under make bench-load (Diamant's and Donuts',
+# merged), and inlines what is hot there (about 4 % less CPU an action). Made again after a
+# large change of the live path; a profile of older code still helps (Go's PGO is meant so).
+PGO_DIR = $(CURDIR)/bin/pgo
+pgo:
+	rm -rf $(PGO_DIR) && mkdir -p $(PGO_DIR)/diamant $(PGO_DIR)/donuts
+	TAVOLO_LOAD_PROFILE=$(PGO_DIR)/diamant $(MAKE) --no-print-directory bench-load GAME=diamant SECONDS=60
+	TAVOLO_LOAD_PROFILE=$(PGO_DIR)/donuts $(MAKE) --no-print-directory bench-load GAME=donuts SECONDS=60
+	$(GO) tool pprof -proto $(PGO_DIR)/diamant/server-cpu.prof $(PGO_DIR)/donuts/server-cpu.prof > cmd/tavolo/default.pgo
 
 clean:
 	rm -rf bin test-results playwright-report
