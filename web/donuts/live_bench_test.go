@@ -55,7 +55,7 @@ func BenchmarkDonutsStreamEvent(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		c := phones[i%2]
-		v := &donutsLive{h: handlers{k}}
+		v := &donutsLive{h: handlers{k}, id: c.Param("id")}
 		require.NoError(b, v.Read(c))
 		v.reads, v.moves = 2, v.moves-1 // one move the page has not seen
 		require.NoError(b, kit.ViewEvent(w, c, v))

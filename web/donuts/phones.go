@@ -95,13 +95,14 @@ func (h handlers) reply(c echo.Context, t *donutsTable, l *i18n.Localizer, news 
 // ---- live ----
 
 func (h handlers) events(c echo.Context) error {
-	return h.Stream(c, &donutsLive{h: h})
+	return h.Stream(c, &donutsLive{h: h, id: c.Param("id")})
 }
 
 // donutsLive is a Donuts table's live view (stream.go): the board as this device sees it,
 // saying what changed since the view before (the page's own at first).
 type donutsLive struct {
 	h     handlers
+	id    string       // the table's: echo's Param looks it up anew at each read
 	t     *donutsTable // shared with the other readers: never changed here
 	reads int          // the table read so far: a write after the first read is the stream's catch-up
 	// What the last view showed (at first, the page's own: the stream's first read).
@@ -111,7 +112,7 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) Read(c echo.Context) error {
-	o, err := kit.OpenTable(v.h.Kit, c, donutstable.Game, c.Param("id"))
+	o, err := kit.OpenTable(v.h.Kit, c, donutstable.Game, v.id)
 	if err != nil {
 		return err
 	}
