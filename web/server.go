@@ -275,7 +275,7 @@ func (s *Server) Close() error {
 }
 
 // stopStreams ends the live streams, which would otherwise hold a shutdown up.
-func (s *Server) stopStreams() { s.stopOnce.Do(func() { close(s.Stopping) }) }
+func (s *Server) stopStreams() { s.stopOnce.Do(s.StopStreams) }
 
 // Handler is the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }

@@ -35,7 +35,7 @@ type Kit struct {
 	Presence     *table.Presence      // which devices have a live stream open
 	Streams      *live.Limits         // the live streams open, against their caps
 	Choices      *donutstable.Choices // the hard computer's choices, searched once per situation
-	Stopping     chan struct{}        // closed on shutdown: live streams end
+	Stopping     chan struct{}        // closed on shutdown (StopStreams): live streams end
 	Detached     sync.WaitGroup       // the live streams taken from net/http, until they end
 	Limits       Limits               // the budgets the games' routes spend
 	Offline      bool                 // this is the offline engine (Config.Offline)

@@ -93,8 +93,30 @@ func (h *Hub) Tables() int {
 	return len(h.tables)
 }
 
-// Wake is signalled when the table has changed since the last Latest.
+// Wake is signalled when the table has changed since the last Latest, or the subscriber
+// was nudged.
 func (s *Sub) Wake() <-chan struct{} { return s.wake }
+
+// Nudge wakes the subscriber with no change of its table: its follower has something else
+// to look at (a heartbeat due, its place taken, the server stopping), and waits on one
+// channel rather than selecting among several at every change.
+func (s *Sub) Nudge() {
+	select {
+	case s.wake <- struct{}{}:
+	default: // already woken
+	}
+}
+
+// NudgeAll nudges every subscriber of every table.
+func (h *Hub) NudgeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, subs := range h.tables {
+		for s := range subs {
+			s.Nudge()
+		}
+	}
+}
 
 // Latest is the newest version published since the subscription began (0 if none).
 func (s *Sub) Latest() int64 { return s.latest.Load() }

@@ -32,7 +32,8 @@ type Lease struct {
 	l            *Limits
 	device, addr string
 	replaced     chan struct{}
-	ended        bool // replaced: told to end, its handler not yet returned
+	ended        bool   // replaced: told to end, its handler not yet returned
+	onReplaced   func() // called once replaced (OnReplaced)
 }
 
 // Refusal says why a stream was refused.
@@ -68,6 +69,9 @@ func (l *Limits) Acquire(device, addr string) (*Lease, Refusal) {
 	if oldest != nil {
 		oldest.ended = true
 		close(oldest.replaced)
+		if oldest.onReplaced != nil {
+			oldest.onReplaced()
+		}
 	}
 	lease := &Lease{l: l, device: device, addr: addr, replaced: make(chan struct{})}
 	l.devices[device] = append(own, lease)
@@ -132,6 +136,17 @@ func (l *Limits) Refused() uint64 { return l.refused.Load() }
 // Replaced is closed when a newer stream of the same device takes this one's place: the
 // stream then ends.
 func (s *Lease) Replaced() <-chan struct{} { return s.replaced }
+
+// OnReplaced has f called once a newer stream takes this one's place (at once if one
+// already has); f must not block.
+func (s *Lease) OnReplaced(f func()) {
+	s.l.mu.Lock()
+	defer s.l.mu.Unlock()
+	s.onReplaced = f
+	if s.ended {
+		f()
+	}
+}
 
 // Caps are the caps: per device, per address, in all; 0: none.
 func (l *Limits) Caps() (perDevice, perAddress, total int) { return l.perDevice, l.perAddress, l.total }
