@@ -35,7 +35,13 @@ type diamantLive struct {
 }
 
 func (v *diamantLive) Read(c echo.Context) error {
-	if err := v.h.read(c, v.id, v.t); err != nil {
+	var err error
+	if device := v.t.Device; device != "" { // known from the first read
+		err = v.h.readAs(c, v.id, device, v.t)
+	} else {
+		err = v.h.read(c, v.id, v.t)
+	}
+	if err != nil {
 		return err
 	}
 	if v.seated == nil {

@@ -37,6 +37,16 @@ func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
 	return nil
 }
 
+// readAs is read for a device the caller knows (a live stream's).
+func (h handlers) readAs(c echo.Context, id, device string, t *diamanttable.Table) error {
+	o, err := kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
+	if err != nil {
+		return err
+	}
+	*t = o.State.At(o.Rec, o.Device)
+	return nil
+}
+
 // createTable stores a new table whose every seat is held by the device.
 func (h handlers) createTable(ctx context.Context, device string, opt diamanttable.Options) (string, error) {
 	seats := make([]int, len(opt.Players))

@@ -10,6 +10,7 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/kit"
 	"tavolo/web/say"
+	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -112,7 +113,13 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) Read(c echo.Context) error {
-	o, err := kit.OpenTable(v.h.Kit, c, donutstable.Game, v.id)
+	var o table.Opened[*donutstable.Table]
+	var err error
+	if v.t != nil { // the device known from the first read
+		o, err = kit.OpenTableAs(v.h.Kit, c, donutstable.Game, v.id, v.t.device.ID)
+	} else {
+		o, err = kit.OpenTable(v.h.Kit, c, donutstable.Game, v.id)
+	}
 	if err != nil {
 		return err
 	}
