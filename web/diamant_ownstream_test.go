@@ -61,10 +61,12 @@ func TestPhonesOwnStreamSkipsTheReplysVersion(t *testing.T) {
 	defer stopCarla()
 	next(t, carla)
 	v = vote(2, 2, "carlapage")
-	// The other streams have it: Carla's, woken with them, has noted it (were the undo to
-	// come first, her stream would read both at once and could not tell the undo).
+	// The other streams have it, and Carla's, woken with them, has noted it: were the undo
+	// to come first, her stream would read both at once and could not tell the undo (seen
+	// under the load of every package's tests at once).
 	require.Equal(t, strconv.FormatInt(v, 10), next(t, bruno).ID)
 	require.Equal(t, strconv.FormatInt(v, 10), next(t, other).ID)
+	time.Sleep(100 * time.Millisecond)
 	res, body := pt.phones[0].post("/diamant/"+pt.id+"/undo", url.Values{"version": {strconv.FormatInt(v, 10)}}, nil)
 	require.Equal(t, http.StatusSeeOther, res.StatusCode, body)
 	e := next(t, carla)
