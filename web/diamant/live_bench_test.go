@@ -209,17 +209,7 @@ func BenchmarkDiamantTableEvent(b *testing.B) {
 					playViews.empty()
 				}
 				for _, c := range phones {
-					if err := (handlers{k}).read(c, id, t); err != nil {
-						b.Fatal(err)
-					}
-					t.Rec.Version += version // a new version each change
-					handlers{k}.awaySeats(t)
-					if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-						b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
-						return b, true, err
-					}); err != nil {
-						b.Fatal(err)
-					}
+					phoneEvent(b, k, c, id, t, 1000+version, &w)
 				}
 			}
 		})
@@ -256,18 +246,23 @@ func BenchmarkDiamantTableEventAtScale(b *testing.B) {
 		x := all[version%tables]
 		version++
 		for p, c := range x.phones {
-			t := x.read[p]
-			if err := (handlers{k}).read(c, x.id, t); err != nil {
-				b.Fatal(err)
-			}
-			t.Rec.Version = version // a new version each change
-			handlers{k}.awaySeats(t)
-			if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-				b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
-				return b, true, err
-			}); err != nil {
-				b.Fatal(err)
-			}
+			phoneEvent(b, k, c, x.id, x.read[p], 1000+version, &w)
 		}
+	}
+}
+
+// phoneEvent is what a phone's stream does when its table changes: it reads the table
+// into t, as if at version (a new one each change), and writes its event to w.
+func phoneEvent(b *testing.B, k *kit.Kit, c echo.Context, id string, t *diamanttable.Table, version int64, w *countingWriter) {
+	if err := (handlers{k}).read(c, id, t); err != nil {
+		b.Fatal(err)
+	}
+	t.Rec.Version = version
+	handlers{k}.awaySeats(t)
+	if _, err := kit.WriteEvent(w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
+		b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
+		return b, true, err
+	}); err != nil {
+		b.Fatal(err)
 	}
 }

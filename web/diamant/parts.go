@@ -133,68 +133,44 @@ func (m *viewMemo) part(f page.Frame, p *Play, key partKey, draw templ.Component
 	})
 }
 
-// sentence is say(), made once for every device at the table id and version whose key is
-// the same in the same language.
-func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, say func() string) string {
+// made is the part of key in lang at the table id and version, made by make (its key and
+// language set here) once for every device that asks for it.
+func (m *viewMemo) made(id string, version int64, lang string, key partKey, make func() memoPart) memoPart {
 	if m == nil || id == "" {
-		return say()
+		return make()
 	}
 	s := m.slot(id)
 	s.mu.Lock()
 	pt, ok := s.find(version, lang, key)
 	s.mu.Unlock()
 	if ok {
-		return pt.text
+		return pt
 	}
-	text := say()
+	pt = make()
+	pt.key, pt.lang = key, lang
 	s.mu.Lock()
-	s.keep(version, memoPart{key: key, lang: lang, text: text})
+	s.keep(version, pt)
 	s.mu.Unlock()
 	m.trimBytes(id)
-	return text
+	return pt
+}
+
+// sentence is say(), made once for every device at the table id and version whose key is
+// the same in the same language.
+func (m *viewMemo) sentence(id string, version int64, lang string, key partKey, say func() string) string {
+	return m.made(id, version, lang, key, func() memoPart { return memoPart{text: say()} }).text
 }
 
 // sentences is say(), made once for every device at the table id and version whose key
 // is the same in the same language; shared, clipped so that an append copies it.
 func (m *viewMemo) sentences(id string, version int64, lang string, key partKey, say func() []say.Sentence) []say.Sentence {
-	if m == nil || id == "" {
-		return say()
-	}
-	s := m.slot(id)
-	s.mu.Lock()
-	pt, ok := s.find(version, lang, key)
-	s.mu.Unlock()
-	if ok {
-		return pt.said
-	}
-	said := slices.Clip(say())
-	s.mu.Lock()
-	s.keep(version, memoPart{key: key, lang: lang, said: said})
-	s.mu.Unlock()
-	m.trimBytes(id)
-	return said
+	return m.made(id, version, lang, key, func() memoPart { return memoPart{said: slices.Clip(say())} }).said
 }
 
 // cave is make(), made once for every device at the table id and version in the same
 // language.
 func (m *viewMemo) cave(id string, version int64, lang string, make func() *caveCommon) *caveCommon {
-	if m == nil || id == "" {
-		return make()
-	}
-	key := partKey{kind: partCave}
-	s := m.slot(id)
-	s.mu.Lock()
-	pt, ok := s.find(version, lang, key)
-	s.mu.Unlock()
-	if ok {
-		return pt.cave
-	}
-	c := make()
-	s.mu.Lock()
-	s.keep(version, memoPart{key: key, lang: lang, cave: c})
-	s.mu.Unlock()
-	m.trimBytes(id)
-	return c
+	return m.made(id, version, lang, partKey{kind: partCave}, func() memoPart { return memoPart{cave: make()} }).cave
 }
 
 // trimBytes trims the memo if it holds more than its bytes.
