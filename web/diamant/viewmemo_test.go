@@ -53,14 +53,8 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
 			b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
-			// What the phone draws alone: without the memo's views and parts.
-			memo := playViews
-			playViews = nil
-			var p Play
-			h.view(c, tb).Screen("", &p)
-			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
-			playViews = memo
-			require.Equal(t, string(want), string(b), "round %d", round)
+			want, _ := drawnAlone(h, c, tb)
+			require.Equal(t, want, string(b), "round %d", round)
 			got = append(got, b)
 		}
 		for i, b := range got {
@@ -225,15 +219,21 @@ func TestViewMemoThroughWholeGames(t *testing.T) {
 	throughWholeGames(t, func(h handlers) func(step, i int, c echo.Context, one *diamanttable.Table) {
 		return func(step, i int, c echo.Context, one *diamanttable.Table) {
 			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
-			memo := playViews
-			playViews = nil
-			var p Play
-			h.view(c, one).Screen("", &p)
-			want := appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)
-			playViews = memo
-			require.Equal(t, string(want), string(b), "step %d, phone %d, screen %s", step, i, p.Screen)
+			want, screen := drawnAlone(h, c, one)
+			require.Equal(t, want, string(b), "step %d, phone %d, screen %s", step, i, screen)
 		}
 	})
+}
+
+// drawnAlone is the reply of the play screen a phone draws alone, without the memo's views
+// and parts, and which screen it is.
+func drawnAlone(h handlers, c echo.Context, t *diamanttable.Table) (string, Screen) {
+	memo := playViews
+	playViews = nil
+	defer func() { playViews = memo }()
+	var p Play
+	h.view(c, t).Screen("", &p)
+	return string(appendPlayReply(nil, h.Localizer(c), c.Get("csrf").(string), &p)), p.Screen
 }
 
 // throughWholeGames plays three whole games on six phones (names the template and JSON
