@@ -35,13 +35,8 @@ type diamantLive struct {
 }
 
 func (v *diamantLive) Read(c echo.Context) error {
-	var err error
-	if device := v.t.Device; device != "" { // known from the first read
-		err = v.h.readAs(c, v.id, device, v.t)
-	} else {
-		err = v.h.read(c, v.id, v.t)
-	}
-	if err != nil {
+	// As the device the first read found (v.t.Device): the stream's, at every read.
+	if err := v.h.readAs(c, v.id, v.t.Device, v.t); err != nil {
 		return err
 	}
 	if v.seated == nil {

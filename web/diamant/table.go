@@ -29,17 +29,19 @@ func (h handlers) load(c echo.Context, id string) (*diamanttable.Table, error) {
 // replay with every reader of that version, and must not be changed. A live stream reads
 // its table so at every version, into the same t.
 func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
-	o, err := kit.OpenTable(h.Kit, c, diamanttable.Game, id)
-	if err != nil {
-		return err
-	}
-	*t = o.State.At(o.Rec, o.Device)
-	return nil
+	return h.readAs(c, id, "", t)
 }
 
-// readAs is read for a device the caller knows (a live stream's).
+// readAs is read as device, or as the request's device if "": a live stream reads as the
+// device its first read found.
 func (h handlers) readAs(c echo.Context, id, device string, t *diamanttable.Table) error {
-	o, err := kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
+	var o table.Opened[*diamanttable.Table]
+	var err error
+	if device == "" {
+		o, err = kit.OpenTable(h.Kit, c, diamanttable.Game, id)
+	} else {
+		o, err = kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
+	}
 	if err != nil {
 		return err
 	}

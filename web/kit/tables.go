@@ -32,8 +32,9 @@ func OpenTable[S any](s *Kit, c echo.Context, g table.Game[S], id string) (table
 }
 
 // OpenTableAs is OpenTable for a device the caller knows: a live stream's, the same at
-// every read of its table (DeviceID's lookup in the request's context was 1.3 % of the
-// server's CPU under make bench-load).
+// every read of its table, known from its first (not looked up again at every change of
+// the table, on every phone: even from the request's context, 1.3 % of the server's CPU
+// under make bench-load).
 func OpenTableAs[S any](s *Kit, c echo.Context, g table.Game[S], id, device string) (table.Opened[S], error) {
 	o, err := table.Open(c.Request().Context(), s.Tables, g, id, device)
 	if err != nil {
@@ -59,26 +60,14 @@ func TableError(err error) error {
 	return err
 }
 
-// DeviceID returns the browser's device id, kept in its session, and kept in the
-// request's context once known (deviceKey): a live stream, whose context outlives its
-// request, asks at every change of its table. A new browser gets one.
+// DeviceID returns the browser's device id, kept in its session; a new browser gets one.
 func (s *Kit) DeviceID(c echo.Context) (string, error) {
-	if id, ok := c.Get(deviceKey).(string); ok {
+	if id := s.SessionDevice(c); id != "" {
 		return id, nil
 	}
-	id := s.SessionDevice(c)
-	if id == "" {
-		id = table.NewID()
-		if err := s.ChangeSession(c, func(d *SessionData) { d.Device = id }); err != nil {
-			return "", err
-		}
-	}
-	c.Set(deviceKey, id)
-	return id, nil
+	id := table.NewID()
+	return id, s.ChangeSession(c, func(d *SessionData) { d.Device = id })
 }
-
-// deviceKey is where DeviceID keeps the device in a request's context.
-const deviceKey = "device"
 
 // LockTable takes the lock of the table a request names, once the id has the form of one:
 // anything else is a 404 before any lock or store is touched.
