@@ -5,6 +5,7 @@ import (
 
 	"tavolo/companion/diamant"
 	"tavolo/web/say"
+	"tavolo/web/table"
 	diamanttable "tavolo/web/table/diamant"
 )
 
@@ -73,7 +74,7 @@ func (v *diamantLive) AppendView(b []byte, c echo.Context) ([]byte, error) {
 		lp.forget()
 		lp = nil
 	}
-	return v.h.appendEvent(b, c, v.t, v.table, said, lp)
+	return v.h.appendEvent(b, c, v.t, v.away, v.table, said, lp)
 }
 
 // Shown notes who is away, who is seated and how many actions the game has, as the page
@@ -98,7 +99,7 @@ func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, er
 	}
 	before := v.away
 	v.away = now
-	b, shows, err := v.h.appendPresence(b, c, v.t, v.table, func() []say.Sentence {
+	b, shows, err := v.h.appendPresence(b, c, v.t, now, v.table, func() []say.Sentence {
 		return say.DiamantAwayNews(v.h.Localizer(c), v.t.Opt.Players, before, now)
 	})
 	if shows {
@@ -111,20 +112,20 @@ func (v *diamantLive) AppendPresence(b []byte, c echo.Context) ([]byte, bool, er
 // stream writes the event, the version as its id). said, when given, is announced instead
 // of the screen's own news (an undo made on another phone). lp, when given, is what the
 // stream last sent of its play screen: a vote's screen may be a patch of it (patch.go).
-func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, table bool, said []say.Sentence, lp *livePatch) ([]byte, error) {
+func (h handlers) appendEvent(b []byte, c echo.Context, t *diamanttable.Table, away diamant.Seats, table bool, said []say.Sentence, lp *livePatch) ([]byte, error) {
 	var news func() []say.Sentence
 	if said != nil {
 		news = func() []say.Sentence { return said }
 	}
-	b, _, err := h.appendLiveView(b, c, t, table, news, said != nil, lp)
+	b, _, err := h.appendLiveView(b, c, t, away, table, news, said != nil, lp)
 	return b, err
 }
 
 // appendPresence appends a device's view announcing news (the phones gone away and come
 // back), a "presence" event's data, if the view shows who is away; it reports whether it
 // appended one.
-func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence) ([]byte, bool, error) {
-	out, shows, err := h.appendLiveView(b, c, t, table, news, false, nil)
+func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table, away diamant.Seats, table bool, news func() []say.Sentence) ([]byte, bool, error) {
+	out, shows, err := h.appendLiveView(b, c, t, away, table, news, false, nil)
 	if err != nil || !shows {
 		return b, false, err
 	}
@@ -136,7 +137,7 @@ func (h handlers) appendPresence(b []byte, c echo.Context, t *diamanttable.Table
 // (the seats' list or the players' table). With news, the view announces what news says
 // instead, and unless always, only a view that shows who is away is written. lp: as for
 // appendEvent.
-func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, table bool, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool, error) {
+func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table, away diamant.Seats, table bool, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool, error) {
 	if table || t.State == nil {
 		if lp != nil {
 			lp.forget()
@@ -144,14 +145,14 @@ func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table
 		b, err := h.appendLiveLobby(b, c, t, news)
 		return b, err == nil, err
 	}
-	b, shows := h.appendLivePlay(b, c, t, news, always, lp)
+	b, shows := h.appendLivePlay(b, c, t, away, news, always, lp)
 	return b, shows || always, nil
 }
 
 // appendLivePlay appends a device's view of the table's current screen.
-func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool) {
+func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, away diamant.Seats, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool) {
 	var p Play
-	h.view(c, t).Screen("", &p)
+	h.viewAway(c, t, away).Screen("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows && !always {
@@ -175,13 +176,24 @@ func (h handlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Tabl
 	return h.appendLobbyReply(b, c, &p)
 }
 
-// awaySeats are the seats whose phone is away.
+// awaySeats are the seats whose phone is away (a host's phone never is).
 func (h handlers) awaySeats(t *diamanttable.Table) diamant.Seats {
-	var away diamant.Seats
+	var seats [diamant.MaxPlayers]int
+	var devices [diamant.MaxPlayers]string
+	var away [diamant.MaxPlayers]bool
+	n := 0
 	for seat := range t.Opt.Players {
-		if h.seatAway(t, seat) {
-			away |= diamant.SeatsOf(seat)
+		if i := table.Holder(t.Rec.Devices, seat); i >= 0 && !t.Rec.Devices[i].Host && n < len(seats) {
+			seats[n], devices[n] = seat, t.Rec.Devices[i].ID
+			n++
 		}
 	}
-	return away
+	h.Presence.AwayOf(t.Rec.ID, devices[:n], away[:n])
+	var out diamant.Seats
+	for i, seat := range seats[:n] {
+		if away[i] {
+			out |= diamant.SeatsOf(seat)
+		}
+	}
+	return out
 }

@@ -102,7 +102,7 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 				}
 				handlers{k}.awaySeats(t)
 				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-					b, err := (handlers{k}).appendEvent(b, c, t, bc.table, nil, sent)
+					b, err := (handlers{k}).appendEvent(b, c, t, (handlers{k}).awaySeats(t), bc.table, nil, sent)
 					return b, true, err
 				}); err != nil {
 					b.Fatal(err)
@@ -258,9 +258,8 @@ func phoneEvent(b *testing.B, k *kit.Kit, c echo.Context, id string, t *diamantt
 		b.Fatal(err)
 	}
 	t.Rec.Version = version
-	handlers{k}.awaySeats(t)
 	if _, err := kit.WriteEvent(w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
-		b, err := (handlers{k}).appendEvent(b, c, t, false, nil, nil)
+		b, err := (handlers{k}).appendEvent(b, c, t, (handlers{k}).awaySeats(t), false, nil, nil)
 		return b, true, err
 	}); err != nil {
 		b.Fatal(err)

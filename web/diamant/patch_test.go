@@ -33,9 +33,9 @@ func TestVotePatchIsTheScreen(t *testing.T) {
 		shown := make([]string, 6) // the screen each page shows
 		return func(step, i int, c echo.Context, one *diamanttable.Table) {
 			var whole, got liveReply
-			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
+			b, _ := h.appendLivePlay(nil, c, one, h.awaySeats(one), nil, false, nil)
 			require.NoError(t, json.Unmarshal(b, &whole))
-			b, _ = h.appendLivePlay(nil, c, one, nil, false, &sent[i])
+			b, _ = h.appendLivePlay(nil, c, one, h.awaySeats(one), nil, false, &sent[i])
 			require.NoError(t, json.Unmarshal(b, &got))
 			if got.Patch != nil {
 				patches++

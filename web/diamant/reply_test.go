@@ -94,7 +94,7 @@ func TestDiamantLiveEventsAsJSONMarshal(t *testing.T) {
 		require.NoError(t, err)
 		w.Reset()
 		wrote, err := kit.WriteEvent(&w, "presence", -1, func(b []byte) ([]byte, bool, error) {
-			return handlers{k}.appendPresence(b, c, tc.t, tc.table, func() []say.Sentence { return news })
+			return handlers{k}.appendPresence(b, c, tc.t, handlers{k}.awaySeats(tc.t), tc.table, func() []say.Sentence { return news })
 		})
 		require.NoError(t, err)
 		if tc.t == tb && !tc.table {

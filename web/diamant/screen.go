@@ -202,8 +202,7 @@ func (v View) fillCave(p *Play) {
 	p.Path, p.TableCards, p.TableIdols, p.Hazards = c.path, c.tableCards, c.tableIdols, c.hazards
 	p.Deck, p.DeckCount = c.deck, c.deckCount
 	if p.ShowRisk = v.Risk; p.ShowRisk {
-		ending, left := st.Risk()
-		p.Risk = say.DiamantRisk(l, v.Verbosity, ending, left)
+		p.Risk = c.risk[v.Verbosity]
 	}
 	switch {
 	case !t.Seated():
@@ -238,7 +237,7 @@ func (v View) fillCave(p *Play) {
 			}
 		}
 		if t.Opt.Phones {
-			p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+			p.Votes = c.votes
 		}
 	case st.VoteDue():
 		p.Exits = p.InCave
@@ -258,6 +257,12 @@ type caveCommon struct {
 	hazards    []Hazard
 	deck       string
 	deckCount  int
+	// What a vote screen says alike on every phone: the card drawn, the risk of the next
+	// (for each verbosity), what lies on the path, and how the vote goes.
+	card           string
+	risk           [2]string
+	onPath         string
+	votes, waiting string
 }
 
 // cave is the table's caveCommon at its version, made once for every device that asks in
@@ -298,6 +303,18 @@ func (v View) cave() *caveCommon {
 			c.hazards = append(c.hazards, Hazard{Kind: h.String(), Text: l.T(hazardWarnings[h])})
 		}
 		c.deck, c.deckCount = l.N("diamant.n.deck", st.DeckSize()), st.DeckSize()
+		if t.Card != diamant.NoCard {
+			c.card = say.DiamantCard(l, t.Card)
+		}
+		ending, left := st.Risk()
+		for vb := range c.risk {
+			c.risk[vb] = say.DiamantRisk(l, say.Verbosity(vb), ending, left)
+		}
+		c.onPath = l.N("diamant.n.table", st.Table())
+		if st.VoteDue() {
+			c.votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+			c.waiting = l.T("diamant.where.waiting", "Names", say.And(l, say.DiamantSeatNames(names, st.Waiting())))
+		}
 		return c
 	})
 }
@@ -442,19 +459,19 @@ func (v View) FillVote(seat int, p *Play) {
 		p.Voter.Chest, p.Voter.Hidden = 0, true
 	}
 	p.Lead = l.N("diamant.n.carries", st.Hand(seat))
-	p.Deck = l.N("diamant.n.table", st.Table())
+	c := v.cave()
+	p.Deck = c.onPath
 	if t.Opt.Phones {
 		// What the vote is about, on a phone of one's own: the card just drawn, the risk,
 		// who is still deciding (issue #24).
 		if t.Card != diamant.NoCard {
-			p.LastCard, p.LastKind, p.CardSaid = say.DiamantCard(l, t.Card), t.Card.Kind().String(), drawn(t)
+			p.LastCard, p.LastKind, p.CardSaid = c.card, t.Card.Kind().String(), drawn(t)
 		}
-		ending, left := st.Risk()
-		p.ShowRisk, p.Risk = true, say.DiamantRisk(l, v.Verbosity, ending, left)
-		p.Waiting = l.T("diamant.where.waiting", "Names", say.And(l, say.DiamantSeatNames(v.names(), st.Waiting())))
+		p.ShowRisk, p.Risk = true, c.risk[v.Verbosity]
+		p.Waiting = c.waiting
 		// The other phones' votes move the version on while this one decides.
 		p.Step = t.VoteStep()
-		p.Votes = l.N("diamant.n.voted", st.Voted().Count(), "Total", st.InCave().Count())
+		p.Votes = c.votes
 		if la, ok := t.LastAction(); ok && la.Type == diamant.ActVote {
 			p.Say = []say.Sentence{{Text: p.Votes}} // another phone voted: only the count changes
 		} else {

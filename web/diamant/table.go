@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"tavolo/companion/diamant"
 	"tavolo/web/kit"
 	"tavolo/web/say"
 	"tavolo/web/table"
@@ -60,11 +61,20 @@ func (h handlers) createTable(ctx context.Context, device string, opt diamanttab
 
 // view is what this device's screens of t are made from.
 func (h handlers) view(c echo.Context, t *diamanttable.Table) View {
+	var away diamant.Seats
+	if t.Opt.Phones {
+		away = h.awaySeats(t)
+	}
+	return h.viewAway(c, t, away)
+}
+
+// viewAway is view when the seats whose phone is away are known (awaySeats).
+func (h handlers) viewAway(c echo.Context, t *diamanttable.Table, away diamant.Seats) View {
 	d := h.ReadSession(c)
 	v := View{L: h.Localizer(c), Verbosity: say.ParseVerbosity(d.Settings.Verbosity), T: t, Risk: d.Risk,
 		Pics: h.Assets.URL("icons/diamant/cards.svg")}
 	if t.Opt.Phones {
-		v.Away = h.awaySeats(t)
+		v.Away = away
 	}
 	return v
 }

@@ -52,7 +52,7 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 		for _, c := range contexts {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
-			b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
+			b, _ := h.appendLivePlay(nil, c, tb, h.awaySeats(tb), nil, false, nil)
 			want, _ := drawnAlone(h, c, tb)
 			require.Equal(t, want, string(b), "round %d", round)
 			got = append(got, b)
@@ -80,12 +80,12 @@ func testViewMemoKeepsEachDevicesView(t *testing.T, names []string) {
 	// language; the tools of the cave for the host and for another phone, and of the vote
 	// in each language (the form token filled in on each phone, as checked above); the news
 	// in each language, the same on every phone (nobody left: no chest to tell); what the
-	// cave's screens share, in English (the phone in French votes).
+	// cave's and the vote's screens share, in each language.
 	kinds := map[partKind]int{}
 	for _, pt := range slot.parts {
 		kinds[pt.key.kind]++
 	}
-	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2, partNews: 2, partCave: 1}, kinds)
+	assert.Equal(t, map[partKind]int{partRow: 6 + 2, partInCave: 1, partHead: 1, partWhere: 2, partTools: 2 + 2, partNews: 2, partCave: 2}, kinds)
 }
 
 // A vote changes only how the vote goes and the version, both holes: the screens drawn at
@@ -97,7 +97,7 @@ func TestViewMemoKeepsScreensAcrossVotes(t *testing.T) {
 		for _, c := range phones {
 			tb := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, tb))
-			b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
+			b, _ := h.appendLivePlay(nil, c, tb, h.awaySeats(tb), nil, false, nil)
 			require.Contains(t, string(b), fmt.Sprintf(`data-version=\"%d\"`, tb.Rec.Version))
 		}
 	}
@@ -125,7 +125,7 @@ func TestViewMemoServesBrowsers(t *testing.T) {
 		c.Set("csrf", middleware.CSRFUsingSecFetchSite)
 		tb := &diamanttable.Table{}
 		require.NoError(t, h.read(c, id, tb))
-		b, _ := h.appendLivePlay(nil, c, tb, nil, false, nil)
+		b, _ := h.appendLivePlay(nil, c, tb, h.awaySeats(tb), nil, false, nil)
 		require.Contains(t, string(b), `value=\"`+middleware.CSRFUsingSecFetchSite+`\"`)
 	}
 	assert.Equal(t, int64(1), playViews.drawn.Load()-before)
@@ -139,7 +139,7 @@ func TestViewMemoDrawsAScreenOnceAtOnce(t *testing.T) {
 	c := phones[2] // at its vote
 	one := &diamanttable.Table{}
 	require.NoError(t, h.read(c, id, one))
-	want, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
+	want, _ := h.appendLivePlay(nil, c, one, h.awaySeats(one), nil, false, nil)
 	for round := range 20 {
 		playViews.empty()
 		before := playViews.drawn.Load()
@@ -151,7 +151,7 @@ func TestViewMemoDrawsAScreenOnceAtOnce(t *testing.T) {
 				tb := &diamanttable.Table{}
 				require.NoError(t, h.read(c, id, tb))
 				<-start
-				got[i], _ = h.appendLivePlay(nil, c, tb, nil, false, nil)
+				got[i], _ = h.appendLivePlay(nil, c, tb, h.awaySeats(tb), nil, false, nil)
 			})
 		}
 		close(start)
@@ -184,7 +184,7 @@ func TestVotesDrawNoScreen(t *testing.T) {
 		for _, c := range phones {
 			one := &diamanttable.Table{}
 			require.NoError(t, h.read(c, id, one))
-			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
+			b, _ := h.appendLivePlay(nil, c, one, h.awaySeats(one), nil, false, nil)
 			if !bytes.Contains(b, []byte(`data-screen=\"cave\"`)) {
 				continue
 			}
@@ -218,7 +218,7 @@ func TestVotesDrawNoScreen(t *testing.T) {
 func TestViewMemoThroughWholeGames(t *testing.T) {
 	throughWholeGames(t, func(h handlers) func(step, i int, c echo.Context, one *diamanttable.Table) {
 		return func(step, i int, c echo.Context, one *diamanttable.Table) {
-			b, _ := h.appendLivePlay(nil, c, one, nil, false, nil)
+			b, _ := h.appendLivePlay(nil, c, one, h.awaySeats(one), nil, false, nil)
 			want, screen := drawnAlone(h, c, one)
 			require.Equal(t, want, string(b), "step %d, phone %d, screen %s", step, i, screen)
 		}

@@ -142,9 +142,22 @@ const (
 )
 
 // ReadSession reads the request's session: from its own session if it has one (it may
-// have changed), else from the cached values, without copying them.
+// have changed), else from the cached values, without copying them, read once for the
+// request (a live stream reads its views' settings at every change of its table).
 func (s *Kit) ReadSession(c echo.Context) SessionData {
-	values := s.sessionValues(c)
+	if _, own := c.Get("session").(*sessions.Session); own || s.Offline {
+		return s.readSession(s.sessionValues(c))
+	}
+	if d, ok := c.Get("session.read").(*SessionData); ok {
+		return *d
+	}
+	d := s.readSession(s.sharedSession(c))
+	c.Set("session.read", &d)
+	return d
+}
+
+// readSession reads a session's values.
+func (s *Kit) readSession(values map[any]any) SessionData {
 	d := SessionData{Settings: DefaultSettings()}
 	d.Device, _ = values[keyDevice].(string)
 	d.Flash, _ = values[keyFlash].(string)

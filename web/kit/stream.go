@@ -267,7 +267,7 @@ func (st *stream) follow(conn net.Conn) {
 
 // contextKeys are what the middleware leaves in a request's context for the handlers
 // (kit's language, localizer, session and form token): a detached stream's copy keeps them.
-var contextKeys = []string{"lang", "localizer", "csrf", "session", "session.shared"}
+var contextKeys = []string{"lang", "localizer", "csrf", "session", "session.shared", "session.read"}
 
 // detachedContext is a copy of c that outlives its request (echo reuses c once the
 // handler returns), its request's context ctx, its response written nowhere.

@@ -94,7 +94,21 @@ func (p *Presence) idle(k seenKey, e *seen) {
 func (p *Presence) Away(table, device string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	k := seenKey{table, device}
+	return p.away(seenKey{table, device})
+}
+
+// AwayOf sets away[i] to whether devices[i] is away from the table (Away), under one lock:
+// a table's view asks for all its phones at every change.
+func (p *Presence) AwayOf(table string, devices []string, away []bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, d := range devices {
+		away[i] = p.away(seenKey{table, d})
+	}
+}
+
+// away is Away under the lock.
+func (p *Presence) away(k seenKey) bool {
 	e := p.seen[k]
 	if e == nil {
 		e = &seen{last: time.Now()}
