@@ -1,6 +1,8 @@
 package diamant
 
 import (
+	"sync"
+
 	"github.com/labstack/echo/v4"
 
 	"tavolo/companion/diamant"
@@ -152,7 +154,11 @@ func (h handlers) appendLiveView(b []byte, c echo.Context, t *diamanttable.Table
 // appendLivePlay appends a device's view of the table's current screen.
 func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table, away diamant.Seats, news func() []say.Sentence, always bool, lp *livePatch) ([]byte, bool) {
 	var p Play
-	h.viewAway(c, t, away).Screen("", &p)
+	rows := liveRows.Get().(*[diamant.MaxPlayers]Row)
+	defer func() { *rows = [diamant.MaxPlayers]Row{}; liveRows.Put(rows) }()
+	v := h.viewAway(c, t, away)
+	v.Rows = rows
+	v.Screen("", &p)
 	shows := p.Players != nil
 	if news != nil {
 		if !shows && !always {
@@ -163,6 +169,9 @@ func (h handlers) appendLivePlay(b []byte, c echo.Context, t *diamanttable.Table
 	token, _ := c.Get("csrf").(string)
 	return playViews.appendLiveReply(b, h.Localizer(c), token, &p, lp), shows
 }
+
+// liveRows are the rooms of the live views' rows of players (View.Rows).
+var liveRows = sync.Pool{New: func() any { return new([diamant.MaxPlayers]Row) }}
 
 // appendLiveLobby appends a device's view of the table's page.
 func (h handlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Table, news func() []say.Sentence) ([]byte, error) {

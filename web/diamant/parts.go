@@ -32,6 +32,7 @@ const (
 	partTools                      // the tools' buttons and links
 	partNews                       // what the last step did (say.DiamantEventsSeen)
 	partCave                       // what every device sees alike of the cave (caveCommon)
+	partNewsJSON                   // the news drawn, as a hole's filling (viewMemo.newsJSON)
 )
 
 type partKey struct {
@@ -49,6 +50,9 @@ type partKey struct {
 	// (say.DiamantNewsSeats).
 	verbosity say.Verbosity
 	shown     diamant.Seats
+	// partNewsJSON: the sentences drawn, where they are and how many: shared, never changed.
+	said    *say.Sentence
+	saidLen int
 	// json: the part JSON-escaped, as a hole's filling (viewMemo.partJSON), kept apart
 	// from the part as the templates draw it.
 	json bool

@@ -41,6 +41,9 @@ type View struct {
 	Risk      bool
 	Away      diamant.Seats
 	Pics      string // the URL of the cards' pictures (icons/diamant/cards.svg); none: no pictures
+	// Rows, when given, is the room the screen's rows of players are made in, the
+	// caller's to reuse once done with the screen (a live stream's, at every change).
+	Rows *[diamant.MaxPlayers]Row
 }
 
 // Screen makes in p (a zero Play) the screen the table is at for this device. show asks
@@ -182,7 +185,12 @@ func (v View) fillCave(p *Play) {
 	c := v.cave()
 	p.ChestNote = say.DiamantChestNote(l, names, t.Seats, shown)
 	p.InCave = st.InCave()
-	p.Players = slices.Clone(c.rows)
+	if n := len(c.rows); v.Rows != nil && n <= len(v.Rows) {
+		p.Players = v.Rows[:n:n]
+		copy(p.Players, c.rows)
+	} else {
+		p.Players = slices.Clone(c.rows)
+	}
 	for i := range p.Players {
 		row := &p.Players[i]
 		if !shown.Has(i) {

@@ -225,7 +225,8 @@ func (m *viewMemo) appendLiveReply(b []byte, l *i18n.Localizer, csrf string, p *
 	}
 	sh := shapes.Get().(*shapeRoom)
 	shapeOf(p, &sh.shape, sh.rows[:0])
-	html, holes := m.screen(l, &sh.shape)
+	slot := m.slot(p.ID)
+	html, holes := m.screen(slot, l, &sh.shape)
 	*sh = shapeRoom{}
 	shapes.Put(sh)
 	var url [80]byte
@@ -235,7 +236,7 @@ func (m *viewMemo) appendLiveReply(b []byte, l *i18n.Localizer, csrf string, p *
 			return appendPatch(b, base, p)
 		}
 	}
-	b = m.fillShape(append(b, `,"html":"`...), html, holes, l, csrf, p)
+	b = m.fillShape(slot, append(b, `,"html":"`...), html, holes, l, csrf, p)
 	return append(b, `"}`...)
 }
 
@@ -250,9 +251,8 @@ var shapes = sync.Pool{New: func() any { return new(shapeRoom) }}
 
 // screen is the screen of shape in l's language, JSON-escaped, and where its holes are:
 // drawn now, by another phone at the same version, or being drawn by another phone now
-// (then waited for).
-func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
-	s := m.slot(shape.ID)
+// (then waited for); s is the slot of shape's table.
+func (m *viewMemo) screen(s *viewSlot, l *i18n.Localizer, shape *Play) ([]byte, []int) {
 	s.mu.Lock()
 	for i := range s.views {
 		if v := &s.views[i]; v.lang == l.Lang && sameShape(&v.shape, shape) {
@@ -304,8 +304,9 @@ func (m *viewMemo) screen(l *i18n.Localizer, shape *Play) ([]byte, []int) {
 }
 
 // fillShape appends a drawn screen html with each of its holes filled from the device's
-// own screen p, escaped as the template and the reply escape it.
-func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csrf string, p *Play) []byte {
+// own screen p, escaped as the template and the reply escape it; s is the slot of p's
+// table.
+func (m *viewMemo) fillShape(s *viewSlot, b, html []byte, holes []int, l *i18n.Localizer, csrf string, p *Play) []byte {
 	at := 0
 	for _, h := range holes {
 		b = append(b, html[at:h]...)
@@ -338,7 +339,7 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 			b = kit.AppendJSONString(b, templ.EscapeString(p.Waiting))
 		case holeNews:
 			if len(p.News) > 0 { // news draws nothing of none
-				b = appendComponentJSON(b, news(p.News))
+				b = append(b, m.newsJSON(s, l, p)...)
 			}
 		case holeCardSaid: // drawn as an attribute, " hole"
 			if p.CardSaid {
@@ -347,19 +348,19 @@ func (m *viewMemo) fillShape(b, html []byte, holes []int, l *i18n.Localizer, csr
 				b = b[:len(b)-1]
 			}
 		case holeTools:
-			b = appendWithToken(b, m.partJSON(l, p, p.toolsKey()), csrf)
+			b = appendWithToken(b, m.partJSON(s, l, p, p.toolsKey()), csrf)
 		case holeRow:
-			b = append(b, m.partJSON(l, p, partKey{kind: partRow, row: p.Players[seat], final: p.Screen == ScreenFinal})...)
+			b = append(b, m.partJSON(s, l, p, partKey{kind: partRow, row: p.Players[seat], final: p.Screen == ScreenFinal})...)
 		}
 	}
 	return append(b, html[at:]...)
 }
 
 // partJSON is the part of key (a row or the tools) at p's table and version, drawn (with
-// the form token as csrfHole) and JSON-escaped once for every device that sees it.
-func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
+// the form token as csrfHole) and JSON-escaped once for every device that sees it; s is
+// the slot of p's table.
+func (m *viewMemo) partJSON(s *viewSlot, l *i18n.Localizer, p *Play, key partKey) []byte {
 	key.json = true
-	s := m.slot(p.ID)
 	s.mu.Lock()
 	pt, ok := s.find(p.Version, l.Lang, key)
 	s.mu.Unlock()
@@ -374,6 +375,25 @@ func (m *viewMemo) partJSON(l *i18n.Localizer, p *Play, key partKey) []byte {
 	var a kit.Appender
 	_ = draw.Render(context.Background(), &a)
 	json := kit.AppendJSONString(make([]byte, 0, len(a.B)+len(a.B)/8), a.B)
+	s.mu.Lock()
+	s.keep(p.Version, memoPart{key: key, lang: l.Lang, json: json})
+	s.mu.Unlock()
+	m.trimBytes(p.ID)
+	return json
+}
+
+// newsJSON is p's news drawn and JSON-escaped, once for every device at p's table and
+// version whose news are the same sentences: the view memo's (View.news), shared and never
+// changed, known by where they are.
+func (m *viewMemo) newsJSON(s *viewSlot, l *i18n.Localizer, p *Play) []byte {
+	key := partKey{kind: partNewsJSON, said: &p.News[0], saidLen: len(p.News)}
+	s.mu.Lock()
+	pt, ok := s.find(p.Version, l.Lang, key)
+	s.mu.Unlock()
+	if ok {
+		return pt.json
+	}
+	json := appendComponentJSON(nil, news(p.News))
 	s.mu.Lock()
 	s.keep(p.Version, memoPart{key: key, lang: l.Lang, json: json})
 	s.mu.Unlock()
