@@ -25,14 +25,14 @@ import (
 type partKind uint8
 
 const (
-	partRow    partKind = iota + 1 // a row of the players' table
-	partInCave                     // the cave's summary: who is in, what lies on the path, the hazards, the deck
-	partWhere                      // "where are we?" without the device's own chests
-	partHead                       // the head of the players' table
-	partTools                      // the tools' buttons and links
-	partNews                       // what the last step did (say.DiamantEventsSeen)
-	partCave                       // what every device sees alike of the cave (caveCommon)
-	partNewsJSON                   // the news drawn, as a hole's filling (viewMemo.newsJSON)
+	partRow      partKind = iota + 1 // a row of the players' table
+	partInCave                       // the cave's summary: who is in, what lies on the path, the hazards, the deck
+	partWhere                        // "where are we?" without the device's own chests
+	partHead                         // the head of the players' table
+	partTools                        // the tools' buttons and links
+	partNews                         // what the last step did (say.DiamantEventsSeen)
+	partCave                         // what every device sees alike of the cave (caveCommon)
+	partNewsJSON                     // the news drawn, as a hole's filling (viewMemo.newsJSON)
 )
 
 type partKey struct {
