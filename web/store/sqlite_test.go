@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -155,4 +156,25 @@ func TestCheckpointsBesideTheWrites(t *testing.T) {
 	got, err := s.Load(ctx, "t")
 	require.NoError(t, err)
 	require.Equal(t, 300, got.Actions)
+}
+
+// BenchmarkAppendAtScale is BenchmarkAppend over 500 tables in turn, as make bench-load
+// writes: each action's pages are not the last one's.
+func BenchmarkAppendAtScale(b *testing.B) {
+	ctx := context.Background()
+	s, err := OpenSQLite(b.TempDir())
+	require.NoError(b, err)
+	defer s.Close()
+	const tables = 500
+	ids := make([]string, tables)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("table%03d", i)
+		require.NoError(b, s.Create(ctx, table.Table{ID: ids[i], Game: "diamant", Setup: json.RawMessage(`{}`)}, table.Device{ID: "d" + ids[i]}))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Append(ctx, ids[i%tables], int64(i/tables), json.RawMessage(`{"type":"vote","seat":3,"leave":true}`), false); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
