@@ -126,6 +126,7 @@ func TestPagesAnswerWithSecurityHeaders(t *testing.T) {
 		require.NotContains(t, csp, "unsafe-inline", path)
 		require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"), path)
 		require.NotEmpty(t, res.Header.Get("Referrer-Policy"), path)
+		require.NotEmpty(t, res.Header.Get("Permissions-Policy"), path)
 		require.Equal(t, 1, strings.Count(body, "<h1"), "%s: one h1", path)
 		require.NotContains(t, body, "style=", "%s: no inline style", path)
 		for _, script := range markup.Parse(body).All(markup.Tag("script")) {
@@ -515,4 +516,22 @@ func TestHomeTellsDonutsInsertion(t *testing.T) {
 		require.Contains(t, html.UnescapeString(body), c.has, lang)
 		require.NotContains(t, html.UnescapeString(body), c.not, lang)
 	}
+}
+
+// A script's reply to an action carries the security headers of a page but the one that
+// governs a document alone (Permissions-Policy), and is kept out of caches.
+func TestScriptRepliesAnswerWithSecurityHeaders(t *testing.T) {
+	s, ts := newServerPair(t, t.TempDir())
+	pt := newPhoneTable(t, ts, "Anna", "Bruno", "Carla")
+	pt.drawUntilVote()
+	res, body := pt.phones[0].post("/diamant/"+pt.id+"/vote", url.Values{"seat": {"0"}, "choice": {"continue"},
+		"version": {"0"}, "step": {pt.step(s)}}, map[string]string{"Accept": "application/json"})
+	require.Equal(t, http.StatusOK, res.StatusCode, body)
+	require.Equal(t, "application/json", res.Header.Get("Content-Type"))
+	require.Contains(t, res.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
+	require.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
+	require.Equal(t, "DENY", res.Header.Get("X-Frame-Options"))
+	require.Equal(t, "same-origin", res.Header.Get("Referrer-Policy"))
+	require.Equal(t, "private, no-store", res.Header.Get("Cache-Control"))
+	require.Empty(t, res.Header.Get("Permissions-Policy"))
 }
