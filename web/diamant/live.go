@@ -185,7 +185,8 @@ func (h handlers) appendLiveLobby(b []byte, c echo.Context, t *diamanttable.Tabl
 	return h.appendLobbyReply(b, c, &p)
 }
 
-// awaySeats are the seats whose phone is away (a host's phone never is).
+// awaySeats are the seats whose phone has been away (its live stream closed) for a while,
+// asked of presence for all at once. The host's own phone is never away.
 func (h handlers) awaySeats(t *diamanttable.Table) diamant.Seats {
 	var seats [diamant.MaxPlayers]int
 	var devices [diamant.MaxPlayers]string

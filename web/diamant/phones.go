@@ -52,16 +52,6 @@ func (h handlers) notPlaying(c echo.Context, t *diamanttable.Table) error {
 	return c.Redirect(http.StatusSeeOther, "/diamant/"+t.Rec.ID)
 }
 
-// seatAway tells whether the phone holding a seat has been away (its live stream closed)
-// for a while. The host's own phone is never away.
-func (h handlers) seatAway(t *diamanttable.Table, seat int) bool {
-	i := table.Holder(t.Rec.Devices, seat)
-	if i < 0 || t.Rec.Devices[i].Host {
-		return false
-	}
-	return h.Presence.Away(t.Rec.ID, t.Rec.Devices[i].ID)
-}
-
 // ---- the lobby and the table's page ----
 
 func (h handlers) lobbyOf(c echo.Context, t *diamanttable.Table, problem string) (Table, error) {
@@ -302,7 +292,7 @@ func (h handlers) propose(c echo.Context) error {
 		if err != nil {
 			seat = -1
 		}
-		pr, err := t.Propose(seat, h.seatAway(t, seat))
+		pr, err := t.Propose(seat, h.awaySeats(t).Has(seat))
 		if err == nil {
 			opt.Proposal = pr
 		}

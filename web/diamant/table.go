@@ -36,13 +36,7 @@ func (h handlers) read(c echo.Context, id string, t *diamanttable.Table) error {
 // readAs is read as device, or as the request's device if "": a live stream reads as the
 // device its first read found.
 func (h handlers) readAs(c echo.Context, id, device string, t *diamanttable.Table) error {
-	var o table.Opened[*diamanttable.Table]
-	var err error
-	if device == "" {
-		o, err = kit.OpenTable(h.Kit, c, diamanttable.Game, id)
-	} else {
-		o, err = kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
-	}
+	o, err := kit.OpenTableAs(h.Kit, c, diamanttable.Game, id, device)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"tavolo/i18n"
 	"tavolo/web/kit"
 	"tavolo/web/say"
-	"tavolo/web/table"
 	donutstable "tavolo/web/table/donuts"
 )
 
@@ -113,13 +112,11 @@ type donutsLive struct {
 }
 
 func (v *donutsLive) Read(c echo.Context) error {
-	var o table.Opened[*donutstable.Table]
-	var err error
-	if v.t != nil { // the device known from the first read
-		o, err = kit.OpenTableAs(v.h.Kit, c, donutstable.Game, v.id, v.t.device.ID)
-	} else {
-		o, err = kit.OpenTable(v.h.Kit, c, donutstable.Game, v.id)
+	device := "" // the request's at the first read, then the one it found
+	if v.t != nil {
+		device = v.t.device.ID
 	}
+	o, err := kit.OpenTableAs(v.h.Kit, c, donutstable.Game, v.id, device)
 	if err != nil {
 		return err
 	}

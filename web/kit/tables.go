@@ -21,21 +21,23 @@ var ErrNotAtTable = echo.NewHTTPError(http.StatusForbidden)
 // for anything that is not a table of that game, a 403 for a device that holds no seat
 // there. Rec and State are shared with every reader: not to be changed.
 func OpenTable[S any](s *Kit, c echo.Context, g table.Game[S], id string) (table.Opened[S], error) {
-	if !table.ValidID(id) { // before the session is touched
-		return table.Opened[S]{}, echo.ErrNotFound
-	}
-	device, err := s.DeviceID(c)
-	if err != nil {
-		return table.Opened[S]{}, err
-	}
-	return OpenTableAs(s, c, g, id, device)
+	return OpenTableAs(s, c, g, id, "")
 }
 
-// OpenTableAs is OpenTable for a device the caller knows: a live stream's, the same at
-// every read of its table, known from its first (not looked up again at every change of
-// the table, on every phone: even from the request's context, 1.3 % of the server's CPU
-// under make bench-load).
+// OpenTableAs is OpenTable as device, or as the request's device if "". A live stream
+// reads as the device its first read found, the same at every read of its table (not
+// looked up again at every change of the table, on every phone: even from the request's
+// context, 1.3 % of the server's CPU under make bench-load).
 func OpenTableAs[S any](s *Kit, c echo.Context, g table.Game[S], id, device string) (table.Opened[S], error) {
+	if device == "" {
+		if !table.ValidID(id) { // a 404 before the session is touched (table.Open checks it too)
+			return table.Opened[S]{}, echo.ErrNotFound
+		}
+		var err error
+		if device, err = s.DeviceID(c); err != nil {
+			return table.Opened[S]{}, err
+		}
+	}
 	o, err := table.Open(c.Request().Context(), s.Tables, g, id, device)
 	if err != nil {
 		return o, TableError(err)
