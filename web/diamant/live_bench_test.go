@@ -100,7 +100,6 @@ func BenchmarkDiamantStreamEvent(b *testing.B) {
 				if sent != nil && sent.screen != nil {
 					sent.version = t.Rec.Version - 1 // as if the event before were a version older
 				}
-				handlers{k}.awaySeats(t)
 				if _, err := kit.WriteEvent(&w, "", t.Rec.Version, func(b []byte) ([]byte, bool, error) {
 					b, err := (handlers{k}).appendEvent(b, c, t, (handlers{k}).awaySeats(t), bc.table, nil, sent)
 					return b, true, err
